@@ -1,0 +1,95 @@
+// The application as a plugin (server.ts only listens; tests build it and use inject()).
+// Order: external plugins, app plugins, routes — so hooks, the error handler and the OpenAPI
+// collector exist before the first route is added.
+import { readFileSync } from 'node:fs';
+import Fastify, { type FastifyServerOptions } from 'fastify';
+import fp from 'fastify-plugin';
+import {
+  serializerCompiler, validatorCompiler, type FastifyPluginAsyncZod, type ZodTypeProvider,
+} from 'fastify-type-provider-zod';
+import type { Config } from './config.ts';
+import type { Database } from './db/client.ts';
+import { databasePlugin } from './plugins/database.ts';
+import { errorHandlerPlugin } from './plugins/error-handler.ts';
+import { openapiPlugin } from './plugins/openapi.ts';
+import { securityHeadersPlugin, type CspDirectives } from './plugins/security-headers.ts';
+import { spaStaticPlugin } from './plugins/spa-static.ts';
+import { installZodMessages } from './plugins/zod-messages.ts';
+import { apiRoutes } from './routes/index.ts';
+
+export interface AppOptions {
+  config: Config;
+  /** Opened and migrated by the caller, who also closes it. */
+  database: Database;
+  /** Extra CSP sources per directive (e.g. for Google sign-in). */
+  csp?: CspDirectives;
+}
+
+export interface BuildAppOptions extends AppOptions {
+  /** Where log lines go (default stdout); tests pass a stream to read them. */
+  logStream?: NodeJS.WritableStream;
+}
+
+export const APP_VERSION: string = (JSON.parse(
+  readFileSync(new URL('../package.json', import.meta.url), 'utf8'),
+) as { version: string }).version;
+
+// Secrets that must never reach a log line, wherever they sit in a logged object.
+const SECRET_FIELDS = ['password', 'new_password', 'old_password', 'confirm_password', 'password_confirmation',
+  'password_hash', 'token', 'access_token', 'refresh_token', 'id_token', 'credential', 'otp', 'code_plain'];
+const REDACT_PATHS = [
+  'req.headers.authorization', 'req.headers.cookie', 'headers.authorization', 'headers.cookie',
+  'res.headers["set-cookie"]', 'headers["set-cookie"]',
+  ...SECRET_FIELDS.flatMap((f) => [f, `*.${f}`, `*.*.${f}`]),
+];
+const SECRET_QUERY = new RegExp(`([?&](?:${SECRET_FIELDS.join('|')})=)[^&]*`, 'gi');
+
+export function loggerOptions(config: Config, stream?: NodeJS.WritableStream): FastifyServerOptions['logger'] {
+  return {
+    level: config.logLevel,
+    redact: { paths: REDACT_PATHS, censor: '[redacted]' },
+    serializers: {
+      // Fastify's default request line, with secrets in the query string (reset links) masked.
+      req: (req: { method: string; url: string; host?: string; ip?: string; socket?: { remotePort?: number } }) => ({
+        method: req.method,
+        url: req.url.replace(SECRET_QUERY, '$1[redacted]'),
+        host: req.host,
+        remoteAddress: req.ip,
+        remotePort: req.socket?.remotePort,
+      }),
+    },
+    ...(stream ? { stream } : {}),
+  };
+}
+
+/** Everything the API needs, registered on an instance that already has the zod compilers. */
+export const appPlugin: FastifyPluginAsyncZod<AppOptions> = async (app, opts) => {
+  const { config } = opts;
+  // External plugins.
+  await app.register(openapiPlugin, { version: APP_VERSION });
+  // App plugins.
+  await app.register(databasePlugin, { database: opts.database });
+  await app.register(errorHandlerPlugin);
+  await app.register(securityHeadersPlugin, { csp: opts.csp });
+  await app.register(spaStaticPlugin, { apiBase: config.apiBase, staticDir: config.staticDir });
+  // Routes.
+  await app.register(apiRoutes, { prefix: config.apiBase, config, version: APP_VERSION });
+};
+
+/** A configured instance, plugins loaded, not yet listening (call listen() or inject()). */
+export async function buildApp(opts: BuildAppOptions) {
+  installZodMessages();
+  const app = Fastify({
+    logger: loggerOptions(opts.config, opts.logStream),
+    trustProxy: opts.config.trustProxy,
+    bodyLimit: 1024 * 1024, // JSON only; uploads go through multipart with their own limit
+    routerOptions: { ignoreTrailingSlash: true },
+  }).withTypeProvider<ZodTypeProvider>();
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  // fp: the app's hooks and handlers apply to the root instance (and so to 404s and static files).
+  await app.register(fp(appPlugin, { name: 'epot-app' }), opts);
+  return app;
+}
+
+export type App = Awaited<ReturnType<typeof buildApp>>;

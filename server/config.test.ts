@@ -1,0 +1,25 @@
+import { resolve } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { loadConfig } from './config.ts';
+
+describe('config', () => {
+  it('has working defaults', () => {
+    expect(loadConfig({})).toEqual({
+      port: 8080, host: '0.0.0.0', apiBase: '/api', dataDir: resolve('data'), databaseUrl: undefined,
+      nodeEnv: 'development', logLevel: 'info', staticDir: resolve('dist'), trustProxy: ['loopback', 'uniquelocal'],
+    });
+  });
+
+  it('reads the environment', () => {
+    const c = loadConfig({
+      PORT: '9000', API_BASE: '/v1/api', DATABASE_URL: 'postgres://u@h/db', NODE_ENV: 'test', TRUST_PROXY: 'true',
+    });
+    expect(c).toMatchObject({ port: 9000, apiBase: '/v1/api', databaseUrl: 'postgres://u@h/db', logLevel: 'silent', trustProxy: true });
+    expect(loadConfig({ DATABASE_URL: '' }).databaseUrl).toBeUndefined();
+  });
+
+  it('names every bad variable', () => {
+    expect(() => loadConfig({ PORT: 'http', API_BASE: 'api/', DATABASE_URL: 'mysql://x' }))
+      .toThrow(/PORT[\s\S]*API_BASE[\s\S]*DATABASE_URL/);
+  });
+});

@@ -1,0 +1,127 @@
+// Opens the database: embedded PGlite (a folder under DATA_DIR, or memory for tests) when no
+// DATABASE_URL is set, else PostgreSQL through a node-postgres Pool. Route code only sees `AppDb`,
+// drizzle's common PgDatabase type, so it runs unchanged on both.
+import { mkdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { PGlite } from '@electric-sql/pglite';
+import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
+import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
+import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
+import pg from 'pg';
+import * as schema from './schema.ts';
+
+export type AppDb = PgDatabase<PgQueryResultHKT, typeof schema>;
+export type DatabaseKind = 'pglite' | 'postgres';
+
+export interface MigrationInfo {
+  /** Number of applied migrations (0 before the first migrate()). */
+  version: number;
+  /** drizzle-kit tag of the newest applied migration, e.g. "0000_init". */
+  tag: string | null;
+}
+
+export interface Database {
+  db: AppDb;
+  kind: DatabaseKind;
+  migrate(): Promise<void>;
+  migrationInfo(): Promise<MigrationInfo>;
+  close(): Promise<void>;
+}
+
+export interface OpenDatabaseOptions {
+  /** PGlite keeps its files in `<dataDir>/pglite`. Ignored when databaseUrl or memory is set. */
+  dataDir?: string;
+  /** postgres://… : use PostgreSQL instead of PGlite. */
+  databaseUrl?: string;
+  /** PGlite in memory (tests). */
+  memory?: boolean;
+  /** Where pool errors go (they must never crash the process). */
+  onError?: (err: Error) => void;
+}
+
+export const MIGRATIONS_DIR = fileURLToPath(new URL('./migrations', import.meta.url));
+// Any fixed 64-bit number: serialises migrations when several processes start on one database.
+const MIGRATION_LOCK_ID = 7_305_931_512;
+
+interface JournalEntry { when: number; tag: string }
+let journal: JournalEntry[] | undefined;
+function readJournal(): JournalEntry[] {
+  journal ??= (JSON.parse(readFileSync(join(MIGRATIONS_DIR, 'meta', '_journal.json'), 'utf8')) as { entries: JournalEntry[] }).entries;
+  return journal;
+}
+
+type RawQuery = (text: string) => Promise<unknown[]>;
+
+async function readMigrationInfo(query: RawQuery): Promise<MigrationInfo> {
+  // Before the first migrate() the drizzle schema does not exist.
+  const [exists] = await query(`select to_regclass('drizzle.__drizzle_migrations')::text as t`) as [{ t: string | null }?];
+  if (!exists?.t) return { version: 0, tag: null };
+  const [row] = await query(
+    'select count(*)::int as n, max(created_at)::text as last from drizzle.__drizzle_migrations',
+  ) as [{ n: number; last: string | null }?];
+  const last = row?.last == null ? null : Number(row.last);
+  return {
+    version: Number(row?.n ?? 0),
+    tag: readJournal().find((e) => e.when === last)?.tag ?? null,
+  };
+}
+
+export async function openDatabase(opts: OpenDatabaseOptions = {}): Promise<Database> {
+  const onError = opts.onError ?? ((err: Error) => console.error('[db] pool error:', err));
+
+  if (opts.databaseUrl) {
+    const pool = new pg.Pool({ connectionString: opts.databaseUrl, max: 10 });
+    // An idle client losing its connection (server restart, network) emits 'error' on the pool;
+    // unhandled it would crash the process. The pool replaces the client on the next query.
+    pool.on('error', onError);
+    const db = drizzlePg({ client: pool, schema });
+    // Fail fast on a bad URL instead of at the first request.
+    try {
+      await pool.query('select 1');
+    } catch (err) {
+      await pool.end().catch(() => {});
+      throw err;
+    }
+    return {
+      db,
+      kind: 'postgres',
+      async migrate() {
+        const lock = await pool.connect();
+        try {
+          await lock.query('select pg_advisory_lock($1)', [MIGRATION_LOCK_ID]);
+          await migratePg(db, { migrationsFolder: MIGRATIONS_DIR });
+        } finally {
+          await lock.query('select pg_advisory_unlock($1)', [MIGRATION_LOCK_ID]).catch(() => {});
+          lock.release();
+        }
+      },
+      migrationInfo: () => readMigrationInfo(async (text) => (await pool.query(text)).rows),
+      close: () => pool.end(),
+    };
+  }
+
+  let dataDir: string | undefined;
+  if (!opts.memory) {
+    if (!opts.dataDir) throw new Error('openDatabase: dataDir, databaseUrl or memory is required');
+    dataDir = join(opts.dataDir, 'pglite');
+    mkdirSync(dataDir, { recursive: true });
+  }
+  const client = await PGlite.create(dataDir ? { dataDir } : {});
+  const db = drizzlePglite({ client, schema });
+  let closed = false;
+  return {
+    db,
+    kind: 'pglite',
+    migrate: () => migratePglite(db, { migrationsFolder: MIGRATIONS_DIR }),
+    migrationInfo: () => readMigrationInfo(async (text) => (await client.query(text)).rows),
+    async close() {
+      // An open PGlite keeps Node alive; closing twice throws, so guard.
+      if (closed) return;
+      closed = true;
+      await client.close();
+    },
+  };
+}

@@ -1,0 +1,21 @@
+// The error routes throw on purpose: its status and message reach the client as they are
+// (the error handler hides the message of everything else that fails with a 5xx).
+export class HttpError extends Error {
+  readonly status: number;
+
+  constructor(status: number, message: string) {
+    super(message);
+    this.name = 'HttpError';
+    this.status = status;
+  }
+
+  static badRequest(message = 'Permintaan tidak valid') { return new HttpError(400, message); }
+  static unauthorized(message = 'Sesi tidak valid, silakan masuk kembali') { return new HttpError(401, message); }
+  static forbidden(message = 'Akses ditolak') { return new HttpError(403, message); }
+  static notFound(message = 'Data tidak ditemukan') { return new HttpError(404, message); }
+  static conflict(message = 'Data sudah ada') { return new HttpError(409, message); }
+}
+
+export function isHttpError(err: unknown): err is HttpError {
+  return err instanceof HttpError;
+}

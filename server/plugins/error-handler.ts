@@ -1,0 +1,68 @@
+// One body for every failure: { status, message }. Client errors say what was wrong (in
+// Indonesian, naming the field for validation); server errors are logged in full and answered
+// with a generic text so no internals (SQL, stack, paths) reach the client.
+import { DrizzleQueryError } from 'drizzle-orm/errors';
+import type { FastifyError, FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+import { hasZodFastifySchemaValidationErrors, type ZodFastifySchemaValidationError } from 'fastify-type-provider-zod';
+import type { ErrorBody } from '../../contracts/error.ts';
+import { isHttpError } from '../http-error.ts';
+
+export const SERVER_ERROR_MESSAGE = 'Terjadi kesalahan pada server';
+const MAX_LISTED_ISSUES = 3;
+
+const contextNames: Record<string, string> = { body: 'body', querystring: 'query', params: 'path', headers: 'header' };
+
+/** "email: E-mail tidak valid" — the field as a dotted path, or the request part for whole-part errors. */
+function describeIssue(issue: ZodFastifySchemaValidationError, context: string | undefined): string {
+  const field = issue.instancePath.split('/').filter(Boolean).join('.');
+  return `${field || contextNames[context ?? ''] || 'data'}: ${issue.message}`;
+}
+
+// Fastify's own client errors, by code, in the texts the SPA shows.
+const clientMessages: Record<string, string> = {
+  FST_ERR_CTP_INVALID_JSON_BODY: 'Format JSON tidak valid',
+  FST_ERR_CTP_EMPTY_JSON_BODY: 'Body JSON tidak boleh kosong',
+  FST_ERR_CTP_BODY_TOO_LARGE: 'Ukuran data terlalu besar',
+  FST_ERR_CTP_INVALID_MEDIA_TYPE: 'Jenis konten tidak didukung',
+  FST_ERR_CTP_INVALID_CONTENT_LENGTH: 'Panjang data tidak sesuai',
+};
+const statusMessages: Record<number, string> = {
+  400: 'Permintaan tidak valid',
+  404: 'Endpoint tidak ditemukan',
+  405: 'Metode tidak diizinkan',
+  413: 'Ukuran data terlalu besar',
+  415: 'Jenis konten tidak didukung',
+  429: 'Terlalu banyak permintaan, coba lagi nanti',
+};
+
+export function toErrorBody(err: unknown): ErrorBody {
+  if (isHttpError(err)) return { status: err.status, message: err.message };
+  if (hasZodFastifySchemaValidationErrors(err)) {
+    const context = (err as { validationContext?: string }).validationContext;
+    const lines = [...new Set(err.validation.map((i) => describeIssue(i, context)))];
+    return { status: 400, message: lines.slice(0, MAX_LISTED_ISSUES).join('; ') };
+  }
+  const e = err as Partial<FastifyError>;
+  const status = typeof e.statusCode === 'number' ? e.statusCode : 500;
+  if (status >= 400 && status < 500) {
+    // JSON.parse's SyntaxError arrives with statusCode 400 and no code.
+    if (err instanceof SyntaxError) return { status, message: clientMessages.FST_ERR_CTP_INVALID_JSON_BODY! };
+    const message = (e.code && clientMessages[e.code]) || statusMessages[status] || e.message || 'Permintaan tidak valid';
+    return { status, message };
+  }
+  return { status: status >= 500 && status < 600 ? status : 500, message: SERVER_ERROR_MESSAGE };
+}
+
+export const errorHandlerPlugin = fp(async (app: FastifyInstance) => {
+  app.setErrorHandler((err, request, reply) => {
+    const body = toErrorBody(err);
+    if (body.status >= 500) {
+      // A failed query's message lists its parameters (e-mails, hashes): log the SQL and the cause only.
+      if (err instanceof DrizzleQueryError) request.log.error({ err: err.cause ?? err.name, query: err.query }, 'query failed');
+      else request.log.error({ err }, 'request failed');
+    }
+    else request.log.info({ status: body.status, reason: body.message }, 'client error');
+    return reply.code(body.status).send(body);
+  });
+}, { name: 'epot-error-handler' });

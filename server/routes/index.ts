@@ -1,0 +1,19 @@
+// Every API route, mounted under the API base by app.ts. Route files get what they need through
+// options and `app.db`; they never read env or open connections themselves.
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { apiPaths } from '../../contracts/api-paths.ts';
+import type { Config } from '../config.ts';
+import { devEchoRoutes } from './dev/echo.ts';
+import { healthRoutes } from './health/index.ts';
+import { timeRoutes } from './health/time.ts';
+
+export interface RoutesOptions { config: Config; version: string }
+
+export const apiRoutes: FastifyPluginAsyncZod<RoutesOptions> = async (app, opts) => {
+  // The generated document; hidden from itself.
+  app.get(apiPaths.docsJson, { schema: { hide: true } }, async () => app.swagger());
+
+  await app.register(healthRoutes, { version: opts.version });
+  await app.register(timeRoutes);
+  if (opts.config.nodeEnv === 'test') await app.register(devEchoRoutes);
+};

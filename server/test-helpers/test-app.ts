@@ -1,0 +1,51 @@
+// buildTestApp(): the real app on a private test database, for inject()-based tests.
+import { join } from 'node:path';
+import { tmpdir } from 'node:os';
+import { buildApp, type App } from '../app.ts';
+import { loadConfig, type Config } from '../config.ts';
+import type { AppDb, Database } from '../db/client.ts';
+import { seedDemo, type SeedResult } from '../db/seed.ts';
+import { createTestDatabase } from './test-db.ts';
+
+export interface TestAppOptions {
+  /** Env overrides on top of NODE_ENV=test (e.g. { API_BASE: '/v2' }). */
+  env?: Record<string, string>;
+  /** Serve this folder as the SPA (default: a folder that does not exist, i.e. API only). */
+  staticDir?: string;
+  /** Run the demo seed first. */
+  seed?: boolean;
+  /** Capture log lines (the level becomes LOG_LEVEL or 'info'). */
+  logStream?: NodeJS.WritableStream;
+}
+
+export interface TestApp {
+  app: App;
+  database: Database;
+  db: AppDb;
+  config: Config;
+  seed: SeedResult | null;
+  cleanup(): Promise<void>;
+}
+
+export async function buildTestApp(opts: TestAppOptions = {}): Promise<TestApp> {
+  const config = loadConfig({
+    NODE_ENV: 'test',
+    STATIC_DIR: opts.staticDir ?? join(tmpdir(), 'epot-no-spa-here'),
+    ...(opts.logStream ? { LOG_LEVEL: 'info' } : {}),
+    ...opts.env,
+  });
+  const { database, cleanup: dropDb } = await createTestDatabase();
+  let app: App | undefined;
+  const cleanup = async () => {
+    await app?.close();
+    await dropDb();
+  };
+  try {
+    const seed = opts.seed ? await seedDemo(database.db) : null;
+    app = await buildApp({ config, database, logStream: opts.logStream });
+    return { app, database, db: database.db, config, seed, cleanup };
+  } catch (err) {
+    await cleanup();
+    throw err;
+  }
+}

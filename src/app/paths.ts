@@ -1,0 +1,26 @@
+// The one place for SPA route paths (spec route table).
+export const paths = {
+  login: '/',
+  registration: '/registration',
+  passwordSendEmail: '/password-send-email',
+  successSendEmail: '/success-send-email',
+  successVerifyEmail: (code: string) => `/success-verify-email/${encodeURIComponent(code)}`,
+  passwordReset: (code: string) => `/password-reset/${encodeURIComponent(code)}`,
+  successResetPassword: '/success-reset-password',
+  sso: '/sso',
+  epot: '/epot',
+  preparation: '/epot/preparation',
+  specification: '/epot/specification',
+  deviceCheck: (id: string) => `/epot/${encodeURIComponent(id)}/device-check`,
+  headsetCheck: (id: string) => `/epot/${encodeURIComponent(id)}/headset-check`,
+  webcamCheck: (id: string) => `/epot/${encodeURIComponent(id)}/webcam-check`,
+  section: (id: string, section: 'listening' | 'structure' | 'reading') =>
+    `/epot/${encodeURIComponent(id)}/${section}`,
+  end: '/epot/end',
+  reward: '/reward',
+  tracking: (id: string) => `/certificate/${encodeURIComponent(id)}/tracking`,
+  viewer: '/viewer',
+  account: '/account',
+  guide: '/guide',
+  diagnostics: '/diagnostics',
+} as const;

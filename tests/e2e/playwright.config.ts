@@ -1,0 +1,25 @@
+import { defineConfig } from '@playwright/test';
+import { chromiumArgs } from './support/chromium.ts';
+
+// Debian's Chromium drives every test (never a downloaded browser). The production server is
+// started by tests/e2e/run-e2e.ts on a fresh data folder and named by E2E_BASE_URL.
+export default defineConfig({
+  testDir: './specs',
+  outputDir: '../../test-results',
+  timeout: 60_000,
+  expect: { timeout: 10_000 },
+  fullyParallel: false,
+  workers: 1,
+  retries: 0,
+  forbidOnly: true,
+  reporter: [['list'], ['json', { outputFile: '../../test-results/e2e-results.json' }]],
+  use: {
+    baseURL: process.env.E2E_BASE_URL ?? 'http://127.0.0.1:8080',
+    locale: 'id-ID',
+    timezoneId: 'Asia/Jakarta',
+    trace: 'retain-on-failure',
+    screenshot: 'only-on-failure',
+    launchOptions: { executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: chromiumArgs() },
+  },
+  projects: [{ name: 'chromium', use: { browserName: 'chromium' } }],
+});

@@ -1,0 +1,64 @@
+// Runs the Playwright suite against the real production server on a fresh embedded database:
+// makes missing fixtures, builds the SPA if stale, starts `server/cli/start.ts` on a free port with a
+// temporary DATA_DIR, waits for /api/health, runs Playwright, and always stops the server.
+import { spawn, spawnSync } from 'node:child_process';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const root = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
+const extraArgs = process.argv.slice(2);
+
+async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const srv = createServer();
+    srv.once('error', reject);
+    srv.listen(0, '127.0.0.1', () => {
+      const addr = srv.address();
+      srv.close(() => (typeof addr === 'object' && addr ? resolve(addr.port) : reject(new Error('no port'))));
+    });
+  });
+}
+
+async function waitForHealth(url: string, timeoutMs: number): Promise<void> {
+  const until = Date.now() + timeoutMs;
+  for (;;) {
+    try {
+      const res = await fetch(url);
+      if (res.ok) return;
+    } catch { /* not up yet */ }
+    if (Date.now() > until) throw new Error(`server did not answer ${url} within ${timeoutMs} ms`);
+    await new Promise((r) => setTimeout(r, 250));
+  }
+}
+
+const fixtures = ['one-face', 'two-faces', 'no-face', 'face-leaves'];
+if (fixtures.some((f) => !existsSync(join(root, 'tests', 'fixtures', 'out', `${f}.y4m`)))) {
+  const res = spawnSync('bash', [join(root, 'tests', 'fixtures', 'make-fixtures.sh')], { stdio: 'inherit', cwd: root });
+  if (res.status !== 0) throw new Error('making the webcam fixtures failed');
+}
+
+const port = await freePort();
+const dataDir = mkdtempSync(join(tmpdir(), 'epot-e2e-'));
+const baseUrl = `http://127.0.0.1:${port}`;
+const server = spawn(process.execPath, [join(root, 'node_modules', 'tsx', 'dist', 'cli.mjs'), join(root, 'server', 'cli', 'start.ts')], {
+  cwd: root,
+  env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, DATABASE_URL: '', NODE_ENV: 'production', LOG_LEVEL: 'warn' },
+  stdio: ['ignore', 'inherit', 'inherit'],
+});
+let code = 1;
+try {
+  await waitForHealth(`${baseUrl}/api/health`, 180_000);
+  const pw = spawnSync(process.execPath, [join(root, 'node_modules', '@playwright', 'test', 'cli.js'), 'test', '-c', join(root, 'tests', 'e2e', 'playwright.config.ts'), ...extraArgs], {
+    cwd: root, stdio: 'inherit', env: { ...process.env, E2E_BASE_URL: baseUrl, E2E_DATA_DIR: dataDir },
+  });
+  code = pw.status ?? 1;
+} finally {
+  server.kill('SIGTERM');
+  await new Promise((r) => setTimeout(r, 500));
+  if (server.exitCode === null) server.kill('SIGKILL');
+  rmSync(dataDir, { recursive: true, force: true });
+}
+process.exit(code);

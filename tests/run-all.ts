@@ -1,0 +1,69 @@
+// `npm test`: type-check, lint (with the import-boundary rules), unit + server tests on PGlite and
+// PostgreSQL (vitest), then Playwright e2e in Debian Chromium against the production server.
+// Prints one summary line at the end: "tests: N passed, N failed".
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const root = join(dirname(fileURLToPath(import.meta.url)), '..');
+const bin = (pkg: string, file: string) => join(root, 'node_modules', pkg, file);
+const only = process.argv.find((a) => a.startsWith('--only='))?.slice('--only='.length).split(',');
+mkdirSync(join(root, 'test-results'), { recursive: true });
+
+type Step = { name: string; args: string[]; results?: () => { passed: number; failed: number } };
+
+function readVitest(file: string) {
+  const r = JSON.parse(readFileSync(file, 'utf8')) as { numPassedTests: number; numFailedTests: number };
+  return { passed: r.numPassedTests, failed: r.numFailedTests };
+}
+
+function readPlaywright(file: string) {
+  const r = JSON.parse(readFileSync(file, 'utf8')) as { stats: { expected: number; unexpected: number; flaky: number } };
+  return { passed: r.stats.expected + r.stats.flaky, failed: r.stats.unexpected };
+}
+
+const unitJson = join(root, 'test-results', 'unit-results.json');
+const e2eJson = join(root, 'test-results', 'e2e-results.json');
+const steps: Step[] = [
+  { name: 'models', args: [bin('tsx', 'dist/cli.mjs'), 'server/cli/models.ts', '--if-missing'] },
+  { name: 'typecheck', args: [bin('typescript', 'bin/tsc'), '-b'] },
+  { name: 'lint', args: [bin('eslint', 'bin/eslint.js'), '--max-warnings=0', '.'] },
+  {
+    name: 'unit',
+    args: [bin('vitest', 'vitest.mjs'), 'run', '--reporter=default', '--reporter=json', `--outputFile=${unitJson}`],
+    results: () => readVitest(unitJson),
+  },
+  { name: 'e2e', args: [bin('tsx', 'dist/cli.mjs'), 'tests/e2e/run-e2e.ts'], results: () => readPlaywright(e2eJson) },
+];
+
+let passed = 0;
+let failed = 0;
+const report: string[] = [];
+for (const step of steps) {
+  if (only && !only.includes(step.name) && step.name !== 'models') {
+    console.log(`\n[test] skipping ${step.name}: not selected by --only=${only.join(',')}`);
+    report.push(`${step.name}: skipped (--only)`);
+    continue;
+  }
+  for (const f of [unitJson, e2eJson]) if (step.results && existsSync(f)) rmSync(f);
+  console.log(`\n[test] ${step.name}`);
+  const started = Date.now();
+  const res = spawnSync(process.execPath, step.args, { cwd: root, stdio: 'inherit', env: process.env });
+  const secs = ((Date.now() - started) / 1000).toFixed(1);
+  let counts = { passed: res.status === 0 ? 1 : 0, failed: res.status === 0 ? 0 : 1 };
+  if (step.results) {
+    try {
+      counts = step.results();
+      if (res.status !== 0 && counts.failed === 0) counts.failed = 1; // crashed outside a test
+    } catch {
+      counts = { passed: 0, failed: 1 };
+    }
+  }
+  passed += counts.passed;
+  failed += counts.failed;
+  report.push(`${step.name}: ${res.status === 0 ? 'ok' : 'FAILED'} (${counts.passed} passed, ${counts.failed} failed, ${secs} s)`);
+}
+console.log(`\n[test] summary\n${report.map((l) => `  ${l}`).join('\n')}`);
+console.log(`tests: ${passed} passed, ${failed} failed`);
+process.exit(failed === 0 ? 0 : 1);
