@@ -1,5 +1,6 @@
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
+import { VitePWA } from 'vite-plugin-pwa';
 
 // The API origin used by `npm run dev` (the dev script starts the API there).
 const devApi = process.env.EPOT_DEV_API ?? 'http://127.0.0.1:8081';
@@ -11,7 +12,30 @@ const isolation = {
 };
 
 export default defineConfig({
-  plugins: [react()],
+  plugins: [
+    react(),
+    // Offline cache of the app shell; a new build shows the 'Perbarui' prompt (registerType prompt).
+    VitePWA({
+      registerType: 'prompt',
+      injectRegister: false,
+      manifest: false,
+      workbox: {
+        globPatterns: ['**/*.{js,css,html,svg}'],
+        // Face model and WASM are large and change rarely: cached on first use, not precached.
+        globIgnores: ['**/models/**', '**/tfjs-wasm/**', '**/audio/**'],
+        navigateFallback: '/index.html',
+        navigateFallbackDenylist: [/^\/api\//],
+        runtimeCaching: [
+          {
+            urlPattern: ({ url }) => url.pathname.startsWith('/models/') || url.pathname.startsWith('/tfjs-wasm/'),
+            handler: 'CacheFirst',
+            options: { cacheName: 'epot-models', expiration: { maxEntries: 20 } },
+          },
+        ],
+        cleanupOutdatedCaches: true,
+      },
+    }),
+  ],
   worker: { format: 'es' },
   build: { outDir: 'dist', sourcemap: true, chunkSizeWarningLimit: 2000 },
   server: {

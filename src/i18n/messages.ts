@@ -70,6 +70,8 @@ export const messages = {
     panelTitle: (n: number) => `English Proficiency Online Test ${n}`,
     start: 'Mulai test EPOT',
     update: 'Perbarui',
+    updateTitle: 'Versi baru tersedia',
+    updateBody: 'Versi terbaru EPOT sudah tersedia. Klik Perbarui untuk memuat ulang halaman.',
   },
   survey: {
     jobRequired: 'Pekerjaan Tidak Boleh Kosong',
