@@ -87,3 +87,4 @@ export const licenses = pgTable('licenses', {
   index('licenses_redeemed_by_idx').on(t.redeemed_by),
   index('licenses_institution_idx').on(t.institution_id),
 ]);
+export * from './schema-orders.ts';
