@@ -1,10 +1,12 @@
 // The one place for HTTP route paths. Paths are relative to the API base (default `/api`) and are
-// the spec's public contract: never rename a documented one.
+// the spec's public contract: never rename a documented one. Parameters are `:name` segments: the
+// server registers the template as it is, the SPA fills it with `fillPath`.
 export const apiPaths = {
   health: '/health',
   time: '/time',
   clientErrors: '/client-errors',
   docsJson: '/docs/json',
+  publicConfig: '/public-config',
   member: {
     login: '/users/v1/member/login',
     autoLoginRegister: '/users/v1/member/auto_login_register',
@@ -21,26 +23,36 @@ export const apiPaths = {
   order: {
     list: '/users/v1/member/order/list',
     create: '/users/v1/member/order/create/',
-    updateSetting: (license: string) => `/users/v1/member/order/update/setting/${encodeURIComponent(license)}`,
-    updateStartTest: (id: string) => `/users/v1/member/order/update-start-test/${encodeURIComponent(id)}`,
-    updateViolation: (license: string) => `/users/v1/member/order/update/violation/${encodeURIComponent(license)}`,
+    updateSetting: '/users/v1/member/order/update/setting/:license',
+    updateStartTest: '/users/v1/member/order/update-start-test/:id',
+    updateViolation: '/users/v1/member/order/update/violation/:license',
     listSertificate: '/users/v1/member/order/list-sertificate',
-    detailFull: (id: string) => `/users/v1/member/order/detail-full/${encodeURIComponent(id)}`,
-    sectionDetail: (id: string, section: string) =>
-      `/users/v1/member/order/detail/${encodeURIComponent(id)}/${encodeURIComponent(section)}`,
+    detailFull: '/users/v1/member/order/detail-full/:id',
+    sectionDetail: '/users/v1/member/order/detail/:id/:section',
     updateSertificate: '/users/v1/member/order/update-sertificate',
-    shippingTracking: (id: string) => `/users/v1/member/order/shipping/tracking/${encodeURIComponent(id)}`,
+    shippingTracking: '/users/v1/member/order/shipping/tracking/:id',
     answer: '/users/v1/member/order/answer/',
     answerDraft: '/users/v1/member/order/answer/draft',
+    consent: '/users/v1/member/order/consent/:id',
+    deviceReport: '/users/v1/member/order/device-report/:id',
   },
-  company: { detail: (id: string) => `/company/v1/get/company/${encodeURIComponent(id)}` },
-  institution: { detail: (id: string) => `/institusion/v1/get/institusion/detail/${encodeURIComponent(id)}` },
+  company: { detail: '/company/v1/get/company/:id' },
+  institution: { detail: '/institusion/v1/get/institusion/detail/:id' },
   media: {
     upload: '/storage/v1/media/user/upload',
-    detail: (id: string) => `/storage/v1/media/user/detail/${encodeURIComponent(id)}`,
+    detail: '/storage/v1/media/user/detail/:id',
   },
   dev: { outbox: '/dev/outbox' },
 } as const;
 
 /** Default mount point of the API; the server reads API_BASE, the SPA reads VITE_API_BASE. */
 export const DEFAULT_API_BASE = '/api';
+
+/** Fills `:name` segments, encoding each value; a missing value is an error, not an empty segment. */
+export function fillPath(template: string, params: Record<string, string | number>): string {
+  return template.replace(/:(\w+)/g, (_, name: string) => {
+    const v = params[name];
+    if (v === undefined || v === '') throw new Error(`fillPath: missing :${name} for ${template}`);
+    return encodeURIComponent(String(v));
+  });
+}

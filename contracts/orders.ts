@@ -1,0 +1,97 @@
+// Licences, orders, company and institution (spec accounts 3, 5, 7; sections 3, 7).
+// `license` on the wire is the licence's id (the plain code is shown once when issued and only its
+// hash is stored); `license_hint` is the code's last four characters for display.
+import { z } from 'zod';
+import { okEnvelope, pagedList } from './envelope.ts';
+
+const required = (message: string, max = 200) =>
+  z.string({ error: message }).trim().min(1, { error: message, abort: true }).max(max, `Maksimal ${max} karakter`);
+
+export const surveyMetaSchema = z.object({
+  job: required('Pekerjaan Tidak Boleh Kosong'),
+  certificate_for: required('Penggunaan Sertifikat Tidak Boleh Kosong'),
+});
+export type SurveyMeta = z.infer<typeof surveyMetaSchema>;
+
+export const orderCreateRequestSchema = z.object({
+  license: required('Kode lisensi tidak boleh kosong', 40),
+  meta: surveyMetaSchema,
+});
+export type OrderCreateRequest = z.infer<typeof orderCreateRequestSchema>;
+
+export const orderStatusSchema = z.enum(['not_started', 'in_progress', 'completed', 'disqualified']);
+export type OrderStatus = z.infer<typeof orderStatusSchema>;
+
+export const orderSettingsSchema = z.object({
+  use_face_detection: z.boolean(),
+  use_speech_detection: z.boolean(),
+});
+export type OrderSettings = z.infer<typeof orderSettingsSchema>;
+
+export const orderListItemSchema = z.object({
+  id: z.string(),
+  order_no: z.string(),
+  created_at: z.string(),
+  license: z.string(),
+  license_hint: z.string(),
+  status: orderStatusSchema,
+  is_b2b: z.boolean(),
+  meta: surveyMetaSchema,
+});
+export type OrderListItem = z.infer<typeof orderListItemSchema>;
+
+export const orderListQuerySchema = z.object({
+  limit: z.coerce.number().int().min(1).max(100).default(20),
+  page: z.coerce.number().int().min(1).max(10_000).default(1),
+});
+export const orderListResponseSchema = okEnvelope(pagedList(orderListItemSchema));
+export type OrderListResponse = z.infer<typeof orderListResponseSchema>;
+
+export const orderCreateResponseSchema = okEnvelope(orderListItemSchema);
+
+export const consentRequestSchema = z.object({
+  rules_version: z.string().trim().min(1).max(40),
+  accepted: z.literal(true, { error: 'Persetujuan wajib dicentang' }),
+});
+export const consentSchema = z.object({
+  rules_version: z.string(),
+  checks: z.object({ face: z.boolean(), voice: z.boolean(), new_tab: z.boolean(), camera: z.boolean(), photos: z.boolean() }),
+  created_at: z.string(),
+});
+export const consentResponseSchema = okEnvelope(consentSchema);
+
+export const deviceReportRequestSchema = z.object({
+  device: z.enum(['audio', 'camera', 'microphone']),
+  problem: z.string().trim().min(1).max(500),
+});
+export const deviceReportSchema = deviceReportRequestSchema.extend({ created_at: z.string() });
+export const deviceReportResponseSchema = okEnvelope(z.object({ reports: z.array(deviceReportSchema) }));
+
+export const orderSettingsResponseSchema = okEnvelope(z.object({ settings: orderSettingsSchema }));
+export const startTestResponseSchema = okEnvelope(z.object({ id: z.string(), status: orderStatusSchema, started_at: z.string() }));
+
+// ---- company and institution ----------------------------------------------------------------
+
+export const companyDetailSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  maintenance: z.boolean(),
+  settings: z.object({
+    announcement: z.object({ is_active: z.boolean(), images: z.array(z.object({ url: z.string() })) }),
+  }),
+});
+export type CompanyDetail = z.infer<typeof companyDetailSchema>;
+export const companyDetailResponseSchema = okEnvelope(companyDetailSchema);
+
+const flags = z.object({ face: z.boolean(), voice: z.boolean(), new_tab: z.boolean() });
+export const institutionDetailSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  active_camera: z.boolean(),
+  setting: z.object({ identification: flags, failed: flags }),
+});
+export type InstitutionDetail = z.infer<typeof institutionDetailSchema>;
+export const institutionDetailResponseSchema = okEnvelope(institutionDetailSchema);
+
+export const idParamSchema = z.object({ id: z.string().trim().min(1).max(64) });
+export const licenseParamSchema = z.object({ license: z.string().trim().min(1).max(64) });
