@@ -5,8 +5,13 @@ import { pathToFileURL } from 'node:url';
 import { loadConfig } from '../config.ts';
 import { openDatabase } from '../db/client.ts';
 import { UsageError, type AdminCommand } from './admin-command.ts';
+import { companyCommand } from './commands/company.ts';
+import { examCommand } from './commands/exam.ts';
+import { institutionCommand } from './commands/institution.ts';
+import { licenceCommand } from './commands/licence.ts';
+import { memberCommand } from './commands/member.ts';
 
-const commands: AdminCommand[] = [];
+const commands: AdminCommand[] = [institutionCommand, memberCommand, licenceCommand, companyCommand, examCommand];
 
 export function usageText(list: AdminCommand[] = commands): string {
   return ['usage: npm run admin -- <command> [args]', '', ...list.flatMap((c) => [

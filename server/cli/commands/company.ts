@@ -1,0 +1,41 @@
+import { asc, eq } from 'drizzle-orm';
+import { companies } from '../../db/schema.ts';
+import { parseFlags, UsageError, type AdminCommand } from '../admin-command.ts';
+
+export const companyCommand: AdminCommand = {
+  name: 'company',
+  summary: 'set the announcement images and the maintenance flag shown on the test list',
+  usage: [
+    'company announcement --images URL[,URL…] [--company ID]',
+    'company announcement --off [--company ID]',
+    'company maintenance on|off [--company ID]',
+  ],
+  async run(args, ctx) {
+    const [sub, ...rest] = args;
+    const { values, switches, positional } = parseFlags(rest, { values: ['images', 'company'], switches: ['off'] });
+    const db = ctx.database.db;
+    const [company] = values.company
+      ? await db.select().from(companies).where(eq(companies.id, values.company))
+      : await db.select().from(companies).orderBy(asc(companies.created_at)).limit(1);
+    if (!company) throw new Error(values.company ? `no company ${values.company}` : 'no company exists yet');
+    if (sub === 'announcement') {
+      if (switches.has('off') === Boolean(values.images)) throw new UsageError('give either --images or --off');
+      const images = values.images ? values.images.split(',').map((s) => s.trim()).filter(Boolean) : company.settings.announcement.images;
+      for (const url of images) {
+        if (!/^(https:\/\/|\/)[^\s"'<>]+$/.test(url)) throw new UsageError(`not an https or site-relative URL: ${url}`);
+      }
+      await db.update(companies).set({ settings: { ...company.settings, announcement: { is_active: !switches.has('off'), images } } })
+        .where(eq(companies.id, company.id));
+      ctx.out(switches.has('off') ? 'announcement off' : `announcement on with ${images.length} image(s)`);
+      return;
+    }
+    if (sub === 'maintenance') {
+      const v = positional[0];
+      if (v !== 'on' && v !== 'off') throw new UsageError('maintenance takes on or off');
+      await db.update(companies).set({ maintenance: v === 'on' }).where(eq(companies.id, company.id));
+      ctx.out(`maintenance ${v}`);
+      return;
+    }
+    throw new UsageError(sub ? `unknown subcommand ${sub}` : 'subcommand required');
+  },
+};
