@@ -9,8 +9,10 @@ import {
 } from 'fastify-type-provider-zod';
 import type { Config } from './config.ts';
 import type { Database } from './db/client.ts';
+import { authPlugin } from './plugins/auth.ts';
 import { databasePlugin } from './plugins/database.ts';
 import { errorHandlerPlugin } from './plugins/error-handler.ts';
+import { mailerPlugin } from './plugins/mailer.ts';
 import { openapiPlugin } from './plugins/openapi.ts';
 import { securityHeadersPlugin, type CspDirectives } from './plugins/security-headers.ts';
 import { spaStaticPlugin } from './plugins/spa-static.ts';
@@ -36,7 +38,8 @@ export const APP_VERSION: string = (JSON.parse(
 
 // Secrets that must never reach a log line, wherever they sit in a logged object.
 const SECRET_FIELDS = ['password', 'new_password', 'old_password', 'confirm_password', 'password_confirmation',
-  'password_hash', 'token', 'access_token', 'refresh_token', 'id_token', 'credential', 'otp', 'code_plain'];
+  'password_hash', 'token', 'access_token', 'refresh_token', 'id_token', 'credential', 'otp', 'code_plain',
+  'current_password', 'conf_new_password', 'sig'];
 const REDACT_PATHS = [
   'req.headers.authorization', 'req.headers.cookie', 'headers.authorization', 'headers.cookie',
   'res.headers["set-cookie"]', 'headers["set-cookie"]',
@@ -62,6 +65,18 @@ export function loggerOptions(config: Config, stream?: NodeJS.WritableStream): F
   };
 }
 
+// Google Identity Services loads its script, styles and sign-in iframe from this origin.
+const GOOGLE_ACCOUNTS = 'https://accounts.google.com';
+const googleSignInCsp: CspDirectives = {
+  'script-src': [GOOGLE_ACCOUNTS], 'frame-src': [GOOGLE_ACCOUNTS], 'connect-src': [GOOGLE_ACCOUNTS], 'style-src': [GOOGLE_ACCOUNTS],
+};
+
+function mergeCsp(...parts: (CspDirectives | undefined)[]): CspDirectives {
+  const out: CspDirectives = {};
+  for (const part of parts) for (const [d, s] of Object.entries(part ?? {})) out[d] = [...(out[d] ?? []), ...s];
+  return out;
+}
+
 /** Everything the API needs, registered on an instance that already has the zod compilers. */
 export const appPlugin: FastifyPluginAsyncZod<AppOptions> = async (app, opts) => {
   const { config } = opts;
@@ -70,7 +85,9 @@ export const appPlugin: FastifyPluginAsyncZod<AppOptions> = async (app, opts) =>
   // App plugins.
   await app.register(databasePlugin, { database: opts.database });
   await app.register(errorHandlerPlugin);
-  await app.register(securityHeadersPlugin, { csp: opts.csp });
+  await app.register(authPlugin, { jwtSecret: config.jwtSecret });
+  await app.register(mailerPlugin, { smtpUrl: config.smtpUrl, from: config.mailFrom, production: config.nodeEnv === 'production' });
+  await app.register(securityHeadersPlugin, { csp: mergeCsp(opts.csp, config.googleClientId ? googleSignInCsp : {}) });
   await app.register(spaStaticPlugin, { apiBase: config.apiBase, staticDir: config.staticDir });
   // Routes.
   await app.register(apiRoutes, { prefix: config.apiBase, config, version: APP_VERSION });

@@ -19,6 +19,20 @@ const envSchema = z.object({
   // Which hops may set X-Forwarded-*: by default only a proxy on this host or a private network
   // (so a client reaching the server directly cannot fake its IP or https).
   TRUST_PROXY: z.string().default('loopback,uniquelocal'),
+  // Accounts. JWT_SECRET is the HS256 key; unset, one is generated once and kept in the database
+  // (app_meta), so every process on that database shares it.
+  JWT_SECRET: z.preprocess(emptyAsUndefined, z.string().min(32, 'must be at least 32 characters').optional()),
+  // The public client key every guest call carries (spec 9); not a secret. The SPA's VITE_ACCESS_KEY must match.
+  ACCESS_KEY: z.string().min(1).default('epot-public-demo-key'),
+  SMTP_URL: z.preprocess(emptyAsUndefined, z.string().regex(/^smtps?:\/\//, 'must be an smtp:// or smtps:// URL').optional()),
+  MAIL_FROM: z.string().min(3).default('EPOT <no-reply@epot.local>'),
+  GOOGLE_CLIENT_ID: z.preprocess(emptyAsUndefined, z.string().optional()),
+  GOOGLE_JWKS_URL: z.url().default('https://www.googleapis.com/oauth2/v3/certs'),
+  SSO_SECRET: z.preprocess(emptyAsUndefined, z.string().min(16, 'must be at least 16 characters').optional()),
+  SSO_PREFIX: z.string().default('epot-sso-'),
+  SUPPORT_EMAIL: z.string().default('support@epot.local'),
+  // Origin used in mailed links (e.g. https://epot.example.id); unset: the request's own origin.
+  PUBLIC_URL: z.preprocess(emptyAsUndefined, z.url().optional()),
 });
 
 export interface Config {
@@ -31,6 +45,16 @@ export interface Config {
   logLevel: string;
   staticDir: string;
   trustProxy: boolean | string[];
+  jwtSecret: string | undefined;
+  accessKey: string;
+  smtpUrl: string | undefined;
+  mailFrom: string;
+  googleClientId: string | undefined;
+  googleJwksUrl: string;
+  ssoSecret: string | undefined;
+  ssoPrefix: string;
+  supportEmail: string;
+  publicUrl: string | undefined;
 }
 
 function parseTrustProxy(v: string): Config['trustProxy'] {
@@ -57,6 +81,16 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     logLevel: e.LOG_LEVEL ?? (e.NODE_ENV === 'test' ? 'silent' : 'info'),
     staticDir: resolve(e.STATIC_DIR),
     trustProxy: parseTrustProxy(e.TRUST_PROXY),
+    jwtSecret: e.JWT_SECRET,
+    accessKey: e.ACCESS_KEY,
+    smtpUrl: e.SMTP_URL,
+    mailFrom: e.MAIL_FROM,
+    googleClientId: e.GOOGLE_CLIENT_ID,
+    googleJwksUrl: e.GOOGLE_JWKS_URL,
+    ssoSecret: e.SSO_SECRET,
+    ssoPrefix: e.SSO_PREFIX,
+    supportEmail: e.SUPPORT_EMAIL,
+    publicUrl: e.PUBLIC_URL?.replace(/\/+$/, ''),
   };
 }
 

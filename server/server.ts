@@ -34,7 +34,7 @@ export async function startServer(config: Config, opts: StartOptions = {}): Prom
   const database = await openDatabase({ dataDir: config.dataDir, databaseUrl: config.databaseUrl, onError });
   try {
     await database.migrate();
-    const seed = await seedDemo(database.db);
+    const seed = await seedDemo(database.db, { dataDir: config.dataDir });
     app = await buildApp({ config, database });
     const address = await app.listen({ port: config.port, host: config.host });
     const port = new URL(address).port;

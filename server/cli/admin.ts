@@ -10,8 +10,9 @@ import { examCommand } from './commands/exam.ts';
 import { institutionCommand } from './commands/institution.ts';
 import { licenceCommand } from './commands/licence.ts';
 import { memberCommand } from './commands/member.ts';
+import { ssoLinkCommand } from './commands/sso-link.ts';
 
-const commands: AdminCommand[] = [institutionCommand, memberCommand, licenceCommand, companyCommand, examCommand];
+const commands: AdminCommand[] = [institutionCommand, memberCommand, licenceCommand, companyCommand, examCommand, ssoLinkCommand];
 
 export function usageText(list: AdminCommand[] = commands): string {
   return ['usage: npm run admin -- <command> [args]', '', ...list.flatMap((c) => [

@@ -88,3 +88,5 @@ export const licenses = pgTable('licenses', {
   index('licenses_institution_idx').on(t.institution_id),
 ]);
 export * from './schema-orders.ts';
+export * from './schema-auth.ts';
+export * from './schema-exam.ts';

@@ -1,14 +1,20 @@
 // Demo data for a first start, so a fresh clone can log in and redeem a code at once. Runs only
 // when the `demo_seed` marker is absent; everything is one transaction that starts by claiming the
 // marker, so a re-run (or a second process racing on PostgreSQL) creates nothing twice.
-import { eq } from 'drizzle-orm';
+import { fileURLToPath } from 'node:url';
+import { asc, eq } from 'drizzle-orm';
 import type { AppDb } from './client.ts';
 import { appMeta, companies, institutions, licenses, products, users, type InstitutionSettings } from './schema.ts';
+import { insertExam, prepareExamImport, storeExamMedia, type ImportResult } from '../services/exam-import.ts';
 import { issueLicenceCode } from '../services/licence-codes.ts';
+import { createMediaStore } from '../services/media-store.ts';
 import { hashPassword } from '../services/passwords.ts';
 
 export const DEMO_PASSWORD = 'EpotDemo2026!';
 export const DEMO_SEED_KEY = 'demo_seed';
+export const DEMO_EXAM_SEED_KEY = 'demo_exam_seed';
+export const DEMO_COMPANY_NAME = 'EPOT Demo';
+export const DEMO_EXAM_FILE = fileURLToPath(new URL('../../content/demo-exam/exam.json', import.meta.url));
 const CODES_PER_GROUP = 5;
 
 export interface DemoLogin { email: string; password: string; kind: 'individual' | 'institution' }
@@ -37,8 +43,22 @@ const profile = (fullname: string, i: number) => ({
   is_updated_profile: true,
 });
 
-/** Creates the demo data unless it already exists; null when it did (nothing was changed). */
-export async function seedDemo(db: AppDb): Promise<SeedResult | null> {
+export interface SeedOptions {
+  /** DATA_DIR: the demo exam's audio goes to its media store. Without it the demo exam is skipped. */
+  dataDir?: string;
+}
+
+/**
+ * Creates the demo data unless it already exists; null when it did (nothing was changed). With a
+ * dataDir it then imports the demo exam once (its own marker, so an older install gets it too).
+ */
+export async function seedDemo(db: AppDb, opts: SeedOptions = {}): Promise<SeedResult | null> {
+  const seed = await seedDemoAccounts(db);
+  if (opts.dataDir) await seedDemoExam(db, opts.dataDir);
+  return seed;
+}
+
+async function seedDemoAccounts(db: AppDb): Promise<SeedResult | null> {
   if (await isDemoSeeded(db)) return null; // the usual case: skip the argon2 work
   // Hash outside the transaction: argon2 takes a while and needs no lock.
   const passwordHash = await hashPassword(DEMO_PASSWORD);
@@ -50,7 +70,7 @@ export async function seedDemo(db: AppDb): Promise<SeedResult | null> {
     if (claimed.length === 0) return null;
 
     const [company] = await tx.insert(companies).values({
-      name: 'EPOT Demo',
+      name: DEMO_COMPANY_NAME,
       settings: { announcement: { is_active: false, images: [] } },
       maintenance: false,
     }).returning({ id: companies.id });
@@ -100,6 +120,35 @@ export async function seedDemo(db: AppDb): Promise<SeedResult | null> {
       institutionCodes: forInstitution.map((c) => c.code),
     };
   });
+}
+
+/**
+ * Imports content/demo-exam/exam.json for the demo company, once; null when it was already there
+ * (or there is no demo company). The audio is checked and copied before the transaction, which
+ * starts by claiming the marker; a process that loses the claim removes its copies again.
+ */
+export async function seedDemoExam(db: AppDb, dataDir: string): Promise<ImportResult | null> {
+  const done = await db.select({ key: appMeta.key }).from(appMeta).where(eq(appMeta.key, DEMO_EXAM_SEED_KEY));
+  if (done.length > 0) return null;
+  const [company] = await db.select({ id: companies.id }).from(companies)
+    .where(eq(companies.name, DEMO_COMPANY_NAME)).orderBy(asc(companies.created_at)).limit(1);
+  if (!company) return null;
+  const prepared = await prepareExamImport(DEMO_EXAM_FILE);
+  const stored = await storeExamMedia(prepared, createMediaStore(dataDir));
+  try {
+    const result = await db.transaction(async (tx) => {
+      const claimed = await tx.insert(appMeta)
+        .values({ key: DEMO_EXAM_SEED_KEY, value: { seeded_at: new Date().toISOString() } })
+        .onConflictDoNothing()
+        .returning({ key: appMeta.key });
+      return claimed.length === 0 ? null : insertExam(tx, prepared, stored, company.id);
+    });
+    if (!result) await stored.discard();
+    return result;
+  } catch (err) {
+    await stored.discard();
+    throw err;
+  }
 }
 
 /** Whether the demo seed ran on this database. */

@@ -3,9 +3,13 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { apiPaths } from '../../contracts/api-paths.ts';
 import type { Config } from '../config.ts';
+import { authRoutes } from './auth/index.ts';
 import { devEchoRoutes } from './dev/echo.ts';
+import { devOutboxRoutes } from './dev/outbox.ts';
 import { healthRoutes } from './health/index.ts';
 import { timeRoutes } from './health/time.ts';
+import { orderRoutes } from './orders/index.ts';
+import { organisationRoutes } from './organisation/index.ts';
 
 export interface RoutesOptions { config: Config; version: string }
 
@@ -16,4 +20,8 @@ export const apiRoutes: FastifyPluginAsyncZod<RoutesOptions> = async (app, opts)
   await app.register(healthRoutes, { version: opts.version });
   await app.register(timeRoutes);
   if (opts.config.nodeEnv === 'test') await app.register(devEchoRoutes);
+  await app.register(authRoutes, { config: opts.config });
+  await app.register(orderRoutes);
+  await app.register(organisationRoutes);
+  if (opts.config.nodeEnv !== 'production') await app.register(devOutboxRoutes);
 };

@@ -1,4 +1,5 @@
 // buildTestApp(): the real app on a private test database, for inject()-based tests.
+import { mkdtemp, rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import { tmpdir } from 'node:os';
 import { buildApp, type App } from '../app.ts';
@@ -14,6 +15,8 @@ export interface TestAppOptions {
   staticDir?: string;
   /** Run the demo seed first. */
   seed?: boolean;
+  /** With `seed`, also import the demo exam (media into the private DATA_DIR; ~3 s of ffprobe). */
+  seedExam?: boolean;
   /** Capture log lines (the level becomes LOG_LEVEL or 'info'). */
   logStream?: NodeJS.WritableStream;
 }
@@ -28,20 +31,27 @@ export interface TestApp {
 }
 
 export async function buildTestApp(opts: TestAppOptions = {}): Promise<TestApp> {
+  // A private DATA_DIR (media, photos) unless the test names one; removed by cleanup().
+  const dataDir = opts.env?.DATA_DIR ? undefined : await mkdtemp(join(tmpdir(), 'epot-test-data-'));
   const config = loadConfig({
     NODE_ENV: 'test',
+    ...(dataDir ? { DATA_DIR: dataDir } : {}),
     STATIC_DIR: opts.staticDir ?? join(tmpdir(), 'epot-no-spa-here'),
     ...(opts.logStream ? { LOG_LEVEL: 'info' } : {}),
     ...opts.env,
   });
-  const { database, cleanup: dropDb } = await createTestDatabase();
+  const { database, cleanup: dropDb } = await createTestDatabase().catch(async (err: unknown) => {
+    if (dataDir) await rm(dataDir, { recursive: true, force: true });
+    throw err;
+  });
   let app: App | undefined;
   const cleanup = async () => {
     await app?.close();
     await dropDb();
+    if (dataDir) await rm(dataDir, { recursive: true, force: true });
   };
   try {
-    const seed = opts.seed ? await seedDemo(database.db) : null;
+    const seed = opts.seed ? await seedDemo(database.db, opts.seedExam ? { dataDir: config.dataDir } : {}) : null;
     app = await buildApp({ config, database, logStream: opts.logStream });
     return { app, database, db: database.db, config, seed, cleanup };
   } catch (err) {

@@ -24,3 +24,11 @@ export const paths = {
   guide: '/guide',
   diagnostics: '/diagnostics',
 } as const;
+
+/** Route patterns for the router (`:name` segments), next to the builders above. */
+export const routePatterns = {
+  successVerifyEmail: '/success-verify-email/:code',
+  passwordReset: '/password-reset/:code',
+  tracking: '/certificate/:id/tracking',
+  epotSubpages: '/epot/*',
+} as const;

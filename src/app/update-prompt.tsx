@@ -1,5 +1,4 @@
 import { useRegisterSW } from 'virtual:pwa-register/react';
-import { useLocation } from 'react-router';
 import { messages } from '../i18n/messages.ts';
 import { Button } from '../ui/button.tsx';
 import { ModalDialog } from '../ui/modal-dialog.tsx';
@@ -9,8 +8,7 @@ const SECTION_ROUTE = /^\/epot\/[^/]+\/(listening|structure|reading)$/;
 const HOURLY = 60 * 60 * 1000;
 
 /** 'Update available' prompt driven by the service worker (offline cache of the app shell). */
-export function UpdatePrompt() {
-  const { pathname } = useLocation();
+export function UpdatePrompt({ pathname }: { pathname: string }) {
   const { needRefresh: [needRefresh, setNeedRefresh], updateServiceWorker } = useRegisterSW({
     onRegisteredSW(_url, registration) {
       // Long sessions (a whole test day) still learn about new versions.

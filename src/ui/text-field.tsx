@@ -1,5 +1,5 @@
 import {
-  FieldError, Input, Label, Text, TextField as AriaTextField, type TextFieldProps as AriaTextFieldProps,
+  FieldError, Input, Label, Text, TextArea, TextField as AriaTextField, type TextFieldProps as AriaTextFieldProps,
 } from 'react-aria-components';
 
 export type TextFieldProps = Omit<AriaTextFieldProps, 'children'> & {
@@ -7,14 +7,19 @@ export type TextFieldProps = Omit<AriaTextFieldProps, 'children'> & {
   description?: string;
   errorMessage?: string;
   placeholder?: string;
+  /** A textarea instead of a one-line input. */
+  multiline?: boolean;
+  /** Bounds for date/number inputs (the native picker honours them). */
+  min?: string;
+  max?: string;
 };
 
 /** A labelled text input; its error is announced through react-aria's FieldError. */
-export function TextField({ label, description, errorMessage, placeholder, ...props }: TextFieldProps) {
+export function TextField({ label, description, errorMessage, placeholder, multiline, min, max, ...props }: TextFieldProps) {
   return (
     <AriaTextField {...props} className="field" isInvalid={props.isInvalid ?? Boolean(errorMessage)}>
       <Label>{label}</Label>
-      <Input placeholder={placeholder} />
+      {multiline ? <TextArea placeholder={placeholder} rows={3} /> : <Input placeholder={placeholder} min={min} max={max} />}
       {description && <Text slot="description" className="field-help">{description}</Text>}
       <FieldError className="field-error">{errorMessage}</FieldError>
     </AriaTextField>

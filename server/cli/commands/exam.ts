@@ -22,7 +22,10 @@ async function companyId(ctx: AdminContext, given: string | undefined): Promise<
   return rows[0]!.id;
 }
 
-const minutes = (ms: number) => `${Math.floor(ms / 60_000)}:${String(Math.round(ms / 1000) % 60).padStart(2, '0')}`;
+const minutes = (ms: number) => {
+  const s = Math.round(ms / 1000);
+  return `${Math.floor(s / 60)}:${String(s % 60).padStart(2, '0')}`;
+};
 
 export const examCommand: AdminCommand = {
   name: 'exam',

@@ -1,68 +1,73 @@
 import { useState, type FormEvent } from 'react';
 import { Form, Link } from 'react-aria-components';
+import { useLocation } from 'react-router';
 import { messages } from '../../../i18n/messages.ts';
 import { paths } from '../../../app/paths.ts';
+import { useDocumentTitle } from '../../../app/use-document-title.ts';
+import { apiErrorText, loginWithEmail } from '../../../lib/session-api.ts';
 import { Alert } from '../../../ui/alert.tsx';
 import { Button } from '../../../ui/button.tsx';
 import { TextField } from '../../../ui/text-field.tsx';
-import { useDocumentTitle } from '../../../app/use-document-title.ts';
+import { hasErrors, loginFormAlert, validateLogin } from '../validation.ts';
+import { AuthCard } from './auth-card.tsx';
+import { GoogleSignIn } from './google-sign-in.tsx';
+import { useFinishLogin } from './use-login.ts';
 
 const t = messages.login;
-const EMAIL_RE = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
-export function validateLogin(email: string, password: string) {
-  return {
-    email: !email ? t.emailRequired : EMAIL_RE.test(email) ? undefined : t.emailInvalid,
-    password: !password ? t.passwordRequired : password.length < 8 ? t.passwordMin : undefined,
-  };
-}
-
-/** Login screen (spec screen 1). The account calls are wired by the accounts feature. */
-export function LoginPage({ onSubmit }: { onSubmit?: (email: string, password: string) => Promise<void> }) {
+/** Login (spec screen 1). Other screens may pass a success text in the navigation state. */
+export function LoginPage() {
   useDocumentTitle(t.title);
+  const success = (useLocation().state as { success?: string } | null)?.success;
+  const { finish, google } = useFinishLogin();
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
   const [touched, setTouched] = useState(false);
   const [alert, setAlert] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
-  const errors = validateLogin(email, password);
+  const errors = validateLogin({ email, password });
 
-  async function submit(e: FormEvent) {
-    e.preventDefault();
-    setTouched(true);
-    if (errors.email || errors.password) {
-      setAlert(password && password.length < 8 ? t.alertShort : t.alertEmpty);
-      if (!(password && password.length < 8)) { setEmail(''); setPassword(''); }
-      return;
-    }
-    if (!onSubmit) return;
+  function reset() {
+    setEmail(''); setPassword(''); setTouched(false);
+  }
+
+  async function run(login: () => Promise<void>) {
     setBusy(true);
+    setAlert(null);
     try {
-      await onSubmit(email, password);
+      await login();
     } catch (err) {
-      setAlert(err instanceof Error ? err.message : messages.app.genericError);
-      setEmail(''); setPassword(''); setTouched(false);
-    } finally {
+      setAlert(apiErrorText(err));
+      reset(); // spec 5: a failed login resets the form
       setBusy(false);
     }
   }
 
+  function submit(e: FormEvent) {
+    e.preventDefault();
+    if (hasErrors(errors)) {
+      const a = loginFormAlert({ password });
+      setAlert(a.text);
+      if (a.reset) reset(); else setTouched(true);
+      return;
+    }
+    void run(() => finish(loginWithEmail(email.trim(), password)));
+  }
+
   return (
-    <main className="page-center">
-      <section className="card" aria-labelledby="login-title">
-        <p className="brand">EPOT</p>
-        <h1 id="login-title">{t.title}</h1>
-        {alert && <Alert tone="error">{alert}</Alert>}
-        <Form onSubmit={submit} validationBehavior="aria">
-          <TextField label={t.email} type="email" name="email" autoComplete="username" value={email}
-            onChange={setEmail} errorMessage={touched ? errors.email : undefined} isRequired />
-          <TextField label={t.password} type="password" name="password" autoComplete="current-password"
-            value={password} onChange={setPassword} errorMessage={touched ? errors.password : undefined} isRequired />
-          <Button type="submit" block isDisabled={busy}>{t.submit}</Button>
-        </Form>
-        <p><Link href={paths.passwordSendEmail}>{t.toForgot}</Link></p>
-        <p><Link href={paths.registration}>{t.toRegister}</Link></p>
-      </section>
-    </main>
+    <AuthCard title={t.title}>
+      {alert && <Alert tone="error">{alert}</Alert>}
+      {success && !alert && <Alert tone="success">{success}</Alert>}
+      <Form onSubmit={submit} validationBehavior="aria">
+        <TextField label={t.email} type="email" name="email" autoComplete="username" value={email}
+          onChange={setEmail} errorMessage={touched ? errors.email : undefined} isRequired />
+        <TextField label={t.password} type="password" name="password" autoComplete="current-password"
+          value={password} onChange={setPassword} errorMessage={touched ? errors.password : undefined} isRequired />
+        <Button type="submit" block isDisabled={busy}>{t.submit}</Button>
+      </Form>
+      <GoogleSignIn mode="signin" onCredential={(token) => void run(() => google(token))} />
+      <p><Link href={paths.passwordSendEmail}>{t.toForgot}</Link></p>
+      <p><Link href={paths.registration}>{t.toRegister}</Link></p>
+    </AuthCard>
   );
 }

@@ -1,0 +1,57 @@
+// Bearer-token authentication. `app.authenticate` is a preHandler: routes that need a member add
+// `preHandler: app.authenticate` and then read `request.member`. Every failure is the same 401, so
+// a client cannot tell a forged token from an expired or revoked one.
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
+import { eq } from 'drizzle-orm';
+import { users } from '../db/schema.ts';
+import { HttpError } from '../http-error.ts';
+import { loadJwtSecret, signAccessToken, verifyAccessToken, type TokenSubject } from '../services/tokens.ts';
+
+export interface AuthMember {
+  id: string;
+  email: string;
+  is_b2b: boolean;
+  institution_id: string | null;
+  company_id: string;
+}
+
+export interface TokenService {
+  sign(user: TokenSubject): Promise<string>;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    tokens: TokenService;
+    authenticate: (request: FastifyRequest) => Promise<void>;
+  }
+  interface FastifyRequest {
+    /** Set by `app.authenticate`; read it only in routes that use that preHandler. */
+    member: AuthMember;
+  }
+}
+
+export const SESSION_EXPIRED_MESSAGE = 'Sesi Anda telah berakhir, silakan login kembali';
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+export const authPlugin = fp(async (app: FastifyInstance, opts: { jwtSecret: string | undefined }) => {
+  const secret = await loadJwtSecret(app.db, opts.jwtSecret);
+
+  app.decorate('tokens', { sign: (user: TokenSubject) => signAccessToken(secret, user) });
+  app.decorateRequest('member', null as unknown as AuthMember);
+
+  app.decorate('authenticate', async (request: FastifyRequest) => {
+    const header = request.headers.authorization;
+    const token = header?.startsWith('Bearer ') ? header.slice(7).trim() : '';
+    const claims = token ? await verifyAccessToken(secret, token) : null;
+    if (!claims || !UUID.test(claims.sub)) throw HttpError.unauthorized(SESSION_EXPIRED_MESSAGE);
+    const [row] = await app.db.select({
+      id: users.id, email: users.email, is_b2b: users.is_b2b, institution_id: users.institution_id,
+      company_id: users.company_id, token_version: users.token_version,
+    }).from(users).where(eq(users.id, claims.sub));
+    // A deleted user, or a token from before the last logout / password change.
+    if (!row || row.token_version !== claims.tv) throw HttpError.unauthorized(SESSION_EXPIRED_MESSAGE);
+    const { token_version: _tv, ...member } = row;
+    request.member = member;
+  });
+}, { name: 'epot-auth', dependencies: ['epot-database'] });

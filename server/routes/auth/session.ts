@@ -1,0 +1,115 @@
+// Signing in and out (spec 4, 7): e-mail/password login, Google, SSO links, registration, logout.
+import { eq, sql } from 'drizzle-orm';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { apiPaths } from '../../../contracts/api-paths.ts';
+import {
+  autoLoginRegisterRequestSchema, autoLoginRegisterResponseSchema, capitalizeWords, loginRequestSchema,
+  loginResponseSchema, logoutResponseSchema, registerRequestSchema, registerResponseSchema, SSO_FAILED_MESSAGE,
+} from '../../../contracts/auth.ts';
+import type { Config } from '../../config.ts';
+import { users } from '../../db/schema.ts';
+import { HttpError } from '../../http-error.ts';
+import { COMMON_PASSWORD_MESSAGE, isCommonPassword } from '../../services/common-passwords.ts';
+import { verifyGoogleIdToken } from '../../services/google-id-token.ts';
+import { findOrCreateMember, findUserByEmail, defaultCompanyId, toMemberUser, type UserRow } from '../../services/members.ts';
+import { hashPassword } from '../../services/passwords.ts';
+import { enforce, refund } from '../../services/rate-limit.ts';
+import { verifySso } from '../../services/sso.ts';
+import { authLimits, requireAccessKey, verifyOrBurn } from './guards.ts';
+
+export const loginMessages = {
+  wrongCredentials: 'Email atau password salah',
+  facebookUnavailable: 'Login dengan Facebook belum tersedia. Silakan login dengan email atau Google.',
+  googleNotConfigured: 'Login dengan Google belum tersedia. Silakan login dengan email dan password.',
+  googleInvalid: 'Login Google gagal atau sudah kedaluwarsa, silakan coba lagi',
+  registered: 'Registrasi berhasil',
+  emailTaken: 'Email sudah terdaftar, silakan login',
+} as const;
+
+export const sessionRoutes: FastifyPluginAsyncZod<{ config: Config }> = async (app, { config }) => {
+  const loginData = async (user: UserRow) => ({
+    status: 200 as const,
+    message: 'Login berhasil',
+    data: { token: await app.tokens.sign(user), user: toMemberUser(user) },
+  });
+
+  app.post(apiPaths.member.login, {
+    schema: {
+      summary: 'Log in with e-mail and password, or a Google ID token', tags: ['accounts'],
+      body: loginRequestSchema, response: { 200: loginResponseSchema },
+    },
+  }, async (req, reply) => {
+    const body = req.body;
+    requireAccessKey(config, body.access_key);
+    if (body.provider === 'facebook') throw HttpError.badRequest(loginMessages.facebookUnavailable);
+    if (body.provider === 'google') {
+      if (!config.googleClientId) throw HttpError.badRequest(loginMessages.googleNotConfigured);
+      const identity = await verifyGoogleIdToken(body.access_token, config.googleClientId, config.googleJwksUrl);
+      if (!identity) throw HttpError.unauthorized(loginMessages.googleInvalid);
+      return loginData(await findOrCreateMember(app.db, identity.email, capitalizeWords(identity.name)));
+    }
+    // Counted before the check so parallel guesses cannot slip past; given back on success.
+    const key = `login:${body.email}|${req.ip}`;
+    await enforce(app.db, reply, key, authLimits.login.limit, authLimits.login.windowMs);
+    const user = await findUserByEmail(app.db, body.email);
+    if (!(await verifyOrBurn(user?.password_hash, body.password)) || !user) {
+      throw HttpError.unauthorized(loginMessages.wrongCredentials);
+    }
+    await refund(app.db, key);
+    return loginData(user);
+  });
+
+  app.post(apiPaths.member.autoLoginRegister, {
+    schema: {
+      summary: 'Single sign-on from a signed /sso link (creates the member when new)', tags: ['accounts'],
+      body: autoLoginRegisterRequestSchema, response: { 200: autoLoginRegisterResponseSchema },
+    },
+  }, async (req, reply) => {
+    const { access_key, email, fullname, exp, sig } = req.body;
+    requireAccessKey(config, access_key);
+    await enforce(app.db, reply, `sso:${req.ip}`, authLimits.sso.limit, authLimits.sso.windowMs);
+    if (!config.ssoSecret) {
+      req.log.warn('SSO refused: SSO_SECRET is not set');
+      throw HttpError.badRequest(SSO_FAILED_MESSAGE);
+    }
+    const expNumber = typeof exp === 'string' && /^\d{1,12}$/.test(exp) ? Number(exp) : exp;
+    if (!email || !fullname?.trim() || typeof expNumber !== 'number' || !sig) throw HttpError.badRequest(SSO_FAILED_MESSAGE);
+    const check = verifySso(config.ssoSecret, email, fullname, expNumber, sig);
+    if (check !== 'ok') {
+      req.log.info({ reason: check }, 'SSO link refused');
+      throw HttpError.unauthorized(SSO_FAILED_MESSAGE);
+    }
+    const parsedEmail = z.email().safeParse(email.trim().toLowerCase());
+    if (!parsedEmail.success) throw HttpError.badRequest(SSO_FAILED_MESSAGE);
+    return loginData(await findOrCreateMember(app.db, parsedEmail.data, capitalizeWords(fullname)));
+  });
+
+  app.post(apiPaths.member.register, {
+    schema: {
+      summary: 'Register with e-mail and password', tags: ['accounts'],
+      body: registerRequestSchema, response: { 200: registerResponseSchema },
+    },
+  }, async (req, reply) => {
+    const { access_key, email, new_password } = req.body;
+    requireAccessKey(config, access_key);
+    await enforce(app.db, reply, `register:${req.ip}`, authLimits.register.limit, authLimits.register.windowMs);
+    if (isCommonPassword(new_password)) throw HttpError.badRequest(COMMON_PASSWORD_MESSAGE);
+    // An address first used with Google or SSO has no password; registering must not claim it either.
+    if (await findUserByEmail(app.db, email)) throw HttpError.conflict(loginMessages.emailTaken);
+    const [created] = await app.db.insert(users)
+      .values({ email, password_hash: await hashPassword(new_password), company_id: await defaultCompanyId(app.db) })
+      .onConflictDoNothing({ target: users.email })
+      .returning({ id: users.id });
+    if (!created) throw HttpError.conflict(loginMessages.emailTaken);
+    return { status: 200 as const, message: loginMessages.registered, data: null };
+  });
+
+  app.post(apiPaths.member.logout, {
+    preHandler: app.authenticate,
+    schema: { summary: 'Log out: revokes every token of the member', tags: ['accounts'], response: { 200: logoutResponseSchema } },
+  }, async (req) => {
+    await app.db.update(users).set({ token_version: sql`${users.token_version} + 1` }).where(eq(users.id, req.member.id));
+    return { status: 200 as const, message: 'Logout berhasil', data: null };
+  });
+};

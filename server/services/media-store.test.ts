@@ -1,0 +1,45 @@
+import { mkdtemp, readdir, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createMediaStore, isStorageKey, type MediaStore } from './media-store.ts';
+
+let dir: string;
+let store: MediaStore;
+beforeAll(async () => {
+  dir = await mkdtemp(join(tmpdir(), 'epot-media-'));
+  store = createMediaStore(dir);
+});
+afterAll(async () => { await rm(dir, { recursive: true, force: true }); });
+
+describe('media store', () => {
+  it('stores bytes under a server-chosen key and reads them back', async () => {
+    const key = await store.put(new TextEncoder().encode('hello'), '.WEBM');
+    expect(isStorageKey(key)).toBe(true);
+    expect(key).toMatch(/\.webm$/);
+    expect(store.path(key)).toBe(join(dir, 'media', key));
+    expect((await store.get(key)).toString()).toBe('hello');
+    expect(await readdir(join(dir, 'media'))).toEqual([key]); // no temporary file left behind
+    await store.delete(key);
+    await expect(store.get(key)).rejects.toThrow();
+    await store.delete(key); // already gone: fine
+  });
+
+  it('copies a file', async () => {
+    const src = join(dir, 'source.png');
+    await writeFile(src, Buffer.from([1, 2, 3]));
+    const key = await store.putFile(src, 'png');
+    expect([...await store.get(key)]).toEqual([1, 2, 3]);
+    await store.delete(key);
+  });
+
+  it('refuses keys and extensions that could leave the folder', async () => {
+    for (const key of ['../secret.txt', 'a/b.webm', '', '00000000-0000-0000-0000-000000000000.webm/../x']) {
+      expect(() => store.path(key), key).toThrow(/invalid storage key/);
+      await expect(store.get(key)).rejects.toThrow(/invalid storage key/);
+    }
+    await expect(store.put(new Uint8Array(1), '../x')).rejects.toThrow(/invalid file extension/);
+    await expect(store.putFile(join(dir, 'missing'), 'png')).rejects.toThrow();
+    expect((await readdir(join(dir, 'media'))).filter((f) => f.startsWith('.'))).toEqual([]);
+  });
+});

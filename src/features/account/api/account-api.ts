@@ -1,0 +1,20 @@
+import { apiPaths } from '../../../../contracts/api-paths.ts';
+import type {
+  MemberDetail, MemberDetailResponse, MessageResponse, UpdateProfileRequest, UpdateResidentialAddressRequest,
+} from '../../../../contracts/auth.ts';
+import { api } from '../../../lib/api-client.ts';
+
+export async function updateProfile(body: UpdateProfileRequest): Promise<MemberDetail> {
+  return (await api.put<MemberDetailResponse>(apiPaths.member.updateProfile, body)).data.data;
+}
+
+/** After the one-time profile save, only an empty phone or address may still be filled. */
+export async function updateResidentialAddress(body: UpdateResidentialAddressRequest): Promise<MemberDetail> {
+  return (await api.put<MemberDetailResponse>(apiPaths.member.updateResidentialAddress, body)).data.data;
+}
+
+export async function changePassword(current: string, next: string, confirm: string): Promise<void> {
+  await api.put<MessageResponse>(apiPaths.member.changePassword, {
+    current_password: current, new_password: next, conf_new_password: confirm,
+  });
+}

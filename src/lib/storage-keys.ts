@@ -1,0 +1,18 @@
+// Every local-storage key the SPA uses (spec section 3, "Local storage keys"), in one place so that
+// logout can clear them all and no feature invents its own.
+export const storageKeys = {
+  /** { token, user }: the logged-in member. */
+  auth: 'epot.auth',
+  /** The institution (lembaga) of the licence being tested; {} for individuals. */
+  institution: 'epot.institution',
+  /** The licence (order) picked on the test list. */
+  licence: 'epot.licence',
+  openTabCount: 'epot.count.open-tab',
+  faceCount: 'epot.count.face',
+  speechCount: 'epot.count.speech',
+  useFaceDetection: 'epot.use-face-detection',
+  /** Path a guest wanted before being sent to login; followed once after login. */
+  redirectPath: 'epot.redirect-path',
+} as const;
+
+export type StorageKey = (typeof storageKeys)[keyof typeof storageKeys];
