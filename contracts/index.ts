@@ -9,3 +9,4 @@ export * from './envelope.ts';
 export * from './orders.ts';
 export * from './exam-answer.ts';
 export * from './exam-import.ts';
+export * from './client-errors.ts';

@@ -4,6 +4,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { apiPaths } from '../../contracts/api-paths.ts';
 import type { Config } from '../config.ts';
 import { authRoutes } from './auth/index.ts';
+import { clientErrorRoutes } from './client-errors/index.ts';
 import { devEchoRoutes } from './dev/echo.ts';
 import { devOutboxRoutes } from './dev/outbox.ts';
 import { healthRoutes } from './health/index.ts';
@@ -19,6 +20,7 @@ export const apiRoutes: FastifyPluginAsyncZod<RoutesOptions> = async (app, opts)
 
   await app.register(healthRoutes, { version: opts.version });
   await app.register(timeRoutes);
+  await app.register(clientErrorRoutes);
   if (opts.config.nodeEnv === 'test') await app.register(devEchoRoutes);
   await app.register(authRoutes, { config: opts.config });
   await app.register(orderRoutes);

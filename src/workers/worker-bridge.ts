@@ -17,6 +17,7 @@ import type {
   WorkerErrorShape,
   WorkerReadyMessage,
 } from '../../workers/_shared/protocol.ts';
+import { reportClientError } from '../lib/error-reporting.ts';
 
 /** Codes the bridge itself produces; contracts add their own (e.g. 'invalid-argument'). */
 export type BridgeErrorCode =
@@ -114,6 +115,9 @@ export function createWorkerBridge<Api, E = never>(options: WorkerBridgeOptions)
     inst.dispose(reason);
     inst.worker.terminate();
     for (const reject of [...inst.pending]) reject(reason);
+    if (reason.code === 'worker-crashed' || reason.code === 'init-failed') {
+      reportClientError({ kind: 'worker', worker: name, message: reason.message });
+    }
     options.onExit?.(reason);
   }
 
