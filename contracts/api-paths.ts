@@ -41,6 +41,18 @@ export const apiPaths = {
   media: {
     upload: '/storage/v1/media/user/upload',
     detail: '/storage/v1/media/user/detail/:id',
+    // Signed, short-lived URL for <audio>/<img> (no bearer token): ?exp=…&sig=…
+    file: '/storage/v1/media/file/:id',
+  },
+  exam: {
+    detail: '/exam/v1/detail/:id',
+    list: '/exam/v1/list',
+  },
+  bank: {
+    list: '/bank/v1/question',
+    detail: '/bank/v1/question/detail/:id',
+    public: '/bank/v1/question/public/:id',
+    publicMultiple: '/bank/v1/question/public_multiple',
   },
   dev: { outbox: '/dev/outbox' },
 } as const;

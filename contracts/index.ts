@@ -10,3 +10,4 @@ export * from './orders.ts';
 export * from './exam-answer.ts';
 export * from './exam-import.ts';
 export * from './client-errors.ts';
+export * from './exam-delivery.ts';

@@ -49,6 +49,12 @@ export type OrderListResponse = z.infer<typeof orderListResponseSchema>;
 
 export const orderCreateResponseSchema = okEnvelope(orderListItemSchema);
 
+/**
+ * Version of the rules text on the preparation page (src/features/preparation); the consent record
+ * names it. Bump it whenever that text changes.
+ */
+export const RULES_VERSION = '2026-11-01';
+
 export const consentRequestSchema = z.object({
   rules_version: z.string().trim().min(1).max(40),
   accepted: z.literal(true, { error: 'Persetujuan wajib dicentang' }),

@@ -10,6 +10,7 @@ describe('config', () => {
       jwtSecret: undefined, accessKey: 'epot-public-demo-key', smtpUrl: undefined, mailFrom: 'EPOT <no-reply@epot.local>',
       googleClientId: undefined, googleJwksUrl: 'https://www.googleapis.com/oauth2/v3/certs', ssoSecret: undefined,
       ssoPrefix: 'epot-sso-', supportEmail: 'support@epot.local', publicUrl: undefined,
+      sweepIntervalMs: 30_000, mediaUrlTtlSeconds: 21_600,
     });
   });
 

@@ -33,6 +33,10 @@ const envSchema = z.object({
   SUPPORT_EMAIL: z.string().default('support@epot.local'),
   // Origin used in mailed links (e.g. https://epot.example.id); unset: the request's own origin.
   PUBLIC_URL: z.preprocess(emptyAsUndefined, z.url().optional()),
+  // Exam delivery: how often overdue sections are closed from their drafts (0 = never; unset under
+  // NODE_ENV=test, so tests call sweepOverdueSections themselves), and how long signed media URLs live.
+  SWEEP_INTERVAL_MS: z.preprocess(emptyAsUndefined, z.coerce.number().int().min(0).max(3_600_000).optional()),
+  MEDIA_URL_TTL_SECONDS: z.coerce.number().int().min(60).max(7 * 24 * 3600).default(6 * 3600),
 });
 
 export interface Config {
@@ -55,6 +59,8 @@ export interface Config {
   ssoPrefix: string;
   supportEmail: string;
   publicUrl: string | undefined;
+  sweepIntervalMs: number;
+  mediaUrlTtlSeconds: number;
 }
 
 function parseTrustProxy(v: string): Config['trustProxy'] {
@@ -91,6 +97,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     ssoPrefix: e.SSO_PREFIX,
     supportEmail: e.SUPPORT_EMAIL,
     publicUrl: e.PUBLIC_URL?.replace(/\/+$/, ''),
+    sweepIntervalMs: e.SWEEP_INTERVAL_MS ?? (e.NODE_ENV === 'test' ? 0 : 30_000),
+    mediaUrlTtlSeconds: e.MEDIA_URL_TTL_SECONDS,
   };
 }
 

@@ -28,6 +28,13 @@ export const orders = pgTable('orders', {
   completed_at: timestamp({ withTimezone: true }),
   disqualified_at: timestamp({ withTimezone: true }),
   disqualified_reason: text(),
+  // Stored when the last of the three sections closes (server/services/attempts.ts).
+  listening_score: integer(),
+  structure_score: integer(),
+  reading_score: integer(),
+  total_score: integer(),
+  level: text(),
+  cefr: text(),
   created_at: createdAt(),
 }, (t) => [
   index('orders_user_idx').on(t.user_id, t.created_at),
@@ -83,6 +90,8 @@ export const orderSections = pgTable('order_sections', {
   draft_saved_at: timestamp({ withTimezone: true }),
   answer: jsonb().$type<unknown>(),
   images: jsonb().$type<string[]>().notNull().default([]),
+  // sha256 of the stored submission (answer, images, disqualified): an identical retry gets 200.
+  submission_hash: text(),
   raw_correct: integer(),
   converted: integer(),
 }, (t) => [

@@ -7,16 +7,22 @@ import { authRoutes } from './auth/index.ts';
 import { clientErrorRoutes } from './client-errors/index.ts';
 import { devEchoRoutes } from './dev/echo.ts';
 import { devOutboxRoutes } from './dev/outbox.ts';
+import { examDeliveryRoutes } from './exam-delivery/index.ts';
 import { healthRoutes } from './health/index.ts';
 import { timeRoutes } from './health/time.ts';
 import { orderRoutes } from './orders/index.ts';
 import { organisationRoutes } from './organisation/index.ts';
+import { mediaUrlsPlugin } from '../plugins/media-urls.ts';
+import { sectionSweeperPlugin } from '../plugins/section-sweeper.ts';
 
 export interface RoutesOptions { config: Config; version: string }
 
 export const apiRoutes: FastifyPluginAsyncZod<RoutesOptions> = async (app, opts) => {
   // The generated document; hidden from itself.
   app.get(apiPaths.docsJson, { schema: { hide: true } }, async () => app.swagger());
+  // `app.mediaUrls` (signed media URLs) for every route below; the overdue-section sweeper.
+  await app.register(mediaUrlsPlugin, { apiBase: opts.config.apiBase, ttlSeconds: opts.config.mediaUrlTtlSeconds, jwtSecret: opts.config.jwtSecret });
+  await app.register(sectionSweeperPlugin, { intervalMs: opts.config.sweepIntervalMs });
 
   await app.register(healthRoutes, { version: opts.version });
   await app.register(timeRoutes);
@@ -25,5 +31,6 @@ export const apiRoutes: FastifyPluginAsyncZod<RoutesOptions> = async (app, opts)
   await app.register(authRoutes, { config: opts.config });
   await app.register(orderRoutes);
   await app.register(organisationRoutes);
+  await app.register(examDeliveryRoutes, { dataDir: opts.config.dataDir });
   if (opts.config.nodeEnv !== 'production') await app.register(devOutboxRoutes);
 };

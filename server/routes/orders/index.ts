@@ -13,8 +13,8 @@ import { HttpError } from '../../http-error.ts';
 import { getOwnOrder, listOrders, redeemLicence } from '../../services/orders.ts';
 import { consume, refund, tooManyAttempts } from '../../services/rate-limit.ts';
 
-/** Version of the rules text on the preparation page; bump it when that text changes. */
-export const RULES_VERSION = '2026-11-01';
+/** Version of the rules text on the preparation page (it lives in contracts, shared with the SPA). */
+export { RULES_VERSION } from '../../../contracts/orders.ts';
 const GUESS_WINDOW_MS = 60 * 60 * 1000;
 const GUESSES_PER_USER = 10;
 const GUESSES_PER_IP = 30;

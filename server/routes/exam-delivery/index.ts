@@ -1,0 +1,129 @@
+// Exam delivery for the candidate (spec test-sections 3, 4, 7): a section's content (the first
+// request starts it), autosave, the answer submission and the order's full detail. The rules
+// (order of sections, deadlines, idempotency, scoring) live in services/attempts.ts.
+import { asc, desc, eq } from 'drizzle-orm';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { apiPaths } from '../../../contracts/api-paths.ts';
+import {
+  answerDraftRequestSchema, answerDraftResponseSchema, answerSubmitRequestSchema, answerSubmitResponseSchema,
+  orderDetailFullResponseSchema, sectionDetailResponseSchema, sectionParamSchema, type SectionSummary,
+} from '../../../contracts/exam-delivery.ts';
+import type { ExamSectionName } from '../../../contracts/exam-import.ts';
+import { idParamSchema } from '../../../contracts/orders.ts';
+import { consents, deviceReports, licenses } from '../../db/schema.ts';
+import {
+  getOrStartSection, saveDraft, sectionRows, sectionStatus, settleOverdue, storedAnswer, submitAnswer,
+} from '../../services/attempts.ts';
+import { getOwnOrder } from '../../services/orders.ts';
+import { enforce } from '../../services/rate-limit.ts';
+import { loadSectionContent, renderSectionParts, selectionsOf } from '../../services/section-content.ts';
+import { mediaRoutes } from './media.ts';
+import { examBankRoutes } from './exam-bank.ts';
+
+// Autosave is debounced by the SPA; this only stops a runaway client.
+const DRAFTS_PER_MINUTE = 120;
+const SUBMITS_PER_MINUTE = 60;
+const iso = (d: Date | null) => d?.toISOString() ?? null;
+
+export const examDeliveryRoutes: FastifyPluginAsyncZod<{ dataDir: string }> = async (app, opts) => {
+  await app.register(mediaRoutes, { dataDir: opts.dataDir });
+  await app.register(examBankRoutes);
+  await app.register(orderSectionRoutes);
+};
+
+const orderSectionRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.addHook('preHandler', app.authenticate);
+
+  app.get(apiPaths.order.sectionDetail, {
+    schema: { summary: 'A section for the candidate; the first request starts it and fixes its deadline', tags: ['exam'],
+      params: sectionParamSchema, response: { 200: sectionDetailResponseSchema } },
+  }, async (req) => {
+    const { section } = req.params;
+    const order = await getOwnOrder(app.db, req.member.id, req.params.id);
+    const nowMs = Date.now();
+    const row = await settleOverdue(app.db, await getOrStartSection(app.db, order, section, nowMs), nowMs);
+    const open = !row.submitted_at;
+    const parts = open
+      ? renderSectionParts(await loadSectionContent(app.db, row.exam_id!, section), app.mediaUrls, selectionsOf(storedAnswer(row.draft)), nowMs)
+      : [];
+    const deadlineMs = row.deadline_at.getTime();
+    return {
+      status: 200 as const, message: 'OK',
+      data: {
+        exam: { is_complete: !open, section, parts },
+        status: sectionStatus(row),
+        server_time_ms: nowMs,
+        started_at: row.started_at.toISOString(),
+        deadline_ms: deadlineMs,
+        remaining_seconds: open ? Math.max(0, Math.ceil((deadlineMs - nowMs) / 1000)) : 0,
+        duration_seconds: Math.round((deadlineMs - row.started_at.getTime()) / 1000),
+        draft_position: row.draft_position,
+        images: row.images,
+      },
+    };
+  });
+
+  app.put(apiPaths.order.answerDraft, {
+    schema: { summary: 'Autosave: the answers so far and the current question', tags: ['exam'],
+      body: answerDraftRequestSchema, response: { 200: answerDraftResponseSchema } },
+  }, async (req, reply) => {
+    await enforce(app.db, reply, `draft:${req.member.id}`, DRAFTS_PER_MINUTE, 60_000);
+    const now = new Date();
+    const { deadline_at } = await saveDraft(app.db, req.member.id, req.body, now);
+    return {
+      status: 200 as const, message: 'OK',
+      data: { saved_at: now.toISOString(), server_time_ms: now.getTime(), remaining_seconds: Math.max(0, Math.ceil((deadline_at.getTime() - now.getTime()) / 1000)) },
+    };
+  });
+
+  // The app ignores trailing slashes: `/answer/` (spec, submission) and `/answer` (spec,
+  // disqualification) both reach this handler.
+  app.post(apiPaths.order.answer, {
+    schema: { summary: 'Submit a section (idempotent), or disqualify the test', tags: ['exam'],
+      body: answerSubmitRequestSchema, response: { 200: answerSubmitResponseSchema } },
+  }, async (req, reply) => {
+    await enforce(app.db, reply, `submit:${req.member.id}`, SUBMITS_PER_MINUTE, 60_000);
+    const data = await submitAnswer(app.db, req.member.id, req.body);
+    req.log.info({ order: data.id, section: data.section, status: data.status, order_status: data.order_status }, 'section answer stored');
+    return { status: 200 as const, message: data.status === 'disqualified' ? 'Tes dihentikan' : 'Jawaban berhasil disimpan', data };
+  });
+
+  app.get(apiPaths.order.detailFull, {
+    schema: { summary: 'The order with its sections and scores', tags: ['exam'], params: idParamSchema,
+      response: { 200: orderDetailFullResponseSchema } },
+  }, async (req) => {
+    const order = await getOwnOrder(app.db, req.member.id, req.params.id);
+    const nowMs = Date.now();
+    const before = await sectionRows(app.db, order.id);
+    const rows: typeof before = [];
+    for (const r of before) rows.push(await settleOverdue(app.db, r, nowMs));
+    // Closing an overdue section may have completed the order.
+    const fresh = rows.some((r, i) => r.submitted_at && !before[i]!.submitted_at) ? await getOwnOrder(app.db, req.member.id, order.id) : order;
+    const [licence] = await app.db.select({ hint: licenses.code_hint }).from(licenses).where(eq(licenses.id, fresh.license_id));
+    const [consent] = await app.db.select({ rules_version: consents.rules_version, created_at: consents.created_at }).from(consents)
+      .where(eq(consents.order_id, fresh.id)).orderBy(desc(consents.created_at)).limit(1);
+    const reports = await app.db.select({ device: deviceReports.device, problem: deviceReports.problem, created_at: deviceReports.created_at })
+      .from(deviceReports).where(eq(deviceReports.order_id, fresh.id)).orderBy(asc(deviceReports.created_at));
+    const summary = (s: ExamSectionName): SectionSummary => {
+      const r = rows.find((x) => x.section === s);
+      if (!r) return { status: 'not_started', started_at: null, submitted_at: null, raw_correct: null, converted: null };
+      return { status: sectionStatus(r), started_at: iso(r.started_at), submitted_at: iso(r.submitted_at), raw_correct: r.raw_correct, converted: r.converted };
+    };
+    return {
+      status: 200 as const, message: 'OK',
+      data: {
+        section: { listening: summary('listening'), structure: summary('structure'), reading: summary('reading') },
+        sertificate: null,
+        license: fresh.license_id,
+        order: {
+          id: fresh.id, order_no: fresh.order_no, status: fresh.status, is_b2b: fresh.institution_id !== null,
+          license_hint: licence?.hint ?? '', created_at: fresh.created_at.toISOString(),
+          started_at: iso(fresh.started_at), completed_at: iso(fresh.completed_at), disqualified_at: iso(fresh.disqualified_at),
+          total_score: fresh.total_score, level: fresh.level, cefr: fresh.cefr, settings: fresh.settings,
+          consent: consent ? { rules_version: consent.rules_version, created_at: consent.created_at.toISOString() } : null,
+          device_reports: reports.map((r) => ({ device: r.device, problem: r.problem, created_at: r.created_at.toISOString() })),
+        },
+      },
+    };
+  });
+};

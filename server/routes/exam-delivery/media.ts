@@ -1,0 +1,88 @@
+// Media for candidates. <audio> and <img> cannot send a bearer token, so files are served at a
+// signed, short-lived URL (services/media-urls.ts) with Range support for audio seeking. The
+// member's own media (proctoring photos) are looked up by id and answered with such a URL.
+import { createReadStream } from 'node:fs';
+import { stat } from 'node:fs/promises';
+import { and, eq } from 'drizzle-orm';
+import type { FastifyPluginAsyncZod, ZodTypeProvider } from 'fastify-type-provider-zod';
+import { apiPaths } from '../../../contracts/api-paths.ts';
+import { mediaDetailResponseSchema, mediaFileQuerySchema } from '../../../contracts/exam-delivery.ts';
+import { idParamSchema } from '../../../contracts/orders.ts';
+import { media } from '../../db/schema.ts';
+import { HttpError } from '../../http-error.ts';
+import { createMediaStore } from '../../services/media-store.ts';
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+const LINK_INVALID = 'Tautan media tidak valid atau sudah kedaluwarsa';
+
+/** A single `bytes=a-b` / `bytes=a-` / `bytes=-n` range; null when absent or not one we serve. */
+export function parseRange(header: string | undefined, size: number): { start: number; end: number } | 'unsatisfiable' | null {
+  const m = header?.match(/^bytes=(\d*)-(\d*)$/);
+  if (!m || (m[1] === '' && m[2] === '')) return null;
+  let start: number;
+  let end: number;
+  if (m[1] === '') {
+    const suffix = Number(m[2]);
+    if (suffix === 0) return 'unsatisfiable';
+    start = Math.max(0, size - suffix);
+    end = size - 1;
+  } else {
+    start = Number(m[1]);
+    end = m[2] === '' ? size - 1 : Math.min(Number(m[2]), size - 1);
+  }
+  if (start >= size || start > end) return 'unsatisfiable';
+  return { start, end };
+}
+
+export const mediaRoutes: FastifyPluginAsyncZod<{ dataDir: string }> = async (app, opts) => {
+  const store = createMediaStore(opts.dataDir);
+
+  app.get(apiPaths.media.file, {
+    schema: { summary: 'A stored file at a signed URL (no bearer token; Range supported)', tags: ['media'],
+      params: idParamSchema, querystring: mediaFileQuerySchema },
+  }, async (req, reply) => {
+    const { id } = req.params;
+    if (!UUID.test(id) || !app.mediaUrls.verify(id, req.query.exp, req.query.sig)) throw new HttpError(403, LINK_INVALID);
+    const [row] = await app.db.select({ mime: media.mime, storage_key: media.storage_key }).from(media).where(eq(media.id, id));
+    if (!row) throw HttpError.notFound();
+    const path = store.path(row.storage_key);
+    const size = (await stat(path).catch(() => { throw HttpError.notFound(); })).size;
+    // Cacheable by this browser only, until the URL expires.
+    const maxAge = Math.max(0, req.query.exp - Math.floor(Date.now() / 1000));
+    reply.headers({
+      'content-type': row.mime,
+      'accept-ranges': 'bytes',
+      'cache-control': `private, max-age=${maxAge}`,
+      'content-disposition': 'inline',
+    });
+    const range = parseRange(req.headers.range, size);
+    if (range === 'unsatisfiable') {
+      reply.header('content-range', `bytes */${size}`);
+      throw new HttpError(416, 'Rentang data tidak valid');
+    }
+    if (range) {
+      reply.code(206).headers({ 'content-range': `bytes ${range.start}-${range.end}/${size}`, 'content-length': range.end - range.start + 1 });
+      return reply.send(createReadStream(path, { start: range.start, end: range.end }));
+    }
+    reply.header('content-length', size);
+    return reply.send(createReadStream(path));
+  });
+
+  await app.register(async (plain) => {
+    const member = plain.withTypeProvider<ZodTypeProvider>();
+    member.addHook('preHandler', member.authenticate);
+    member.get(apiPaths.media.detail, {
+      schema: { summary: "One of the member's own media, with a signed URL", tags: ['media'], params: idParamSchema,
+        response: { 200: mediaDetailResponseSchema } },
+    }, async (req) => {
+      const { id } = req.params;
+      if (!UUID.test(id)) throw HttpError.notFound();
+      const [row] = await member.db.select({ id: media.id, title: media.title, source: media.source, type: media.type, duration_ms: media.duration_ms })
+        .from(media).where(and(eq(media.id, id), eq(media.owner_user_id, req.member.id)));
+      if (!row) throw HttpError.notFound();
+      const { duration_ms, ...rest } = row;
+      const url = member.mediaUrls.url(row.id);
+      return { status: 200 as const, message: 'OK', data: { ...rest, public_url: url, url, duration: duration_ms == null ? null : duration_ms / 1000 } };
+    });
+  });
+};
