@@ -1,0 +1,148 @@
+// The page-side frame pump: gets camera frames to the face-detector worker without per-frame work
+// on the main thread where the browser allows it.
+// - MediaStreamTrackProcessor (Chromium): exists on the page, not in workers, so we create it here
+//   and transfer its `readable` to the worker once; the worker pulls frames at its own rate and
+//   closes the rest. The page does nothing per frame.
+// - Otherwise: a requestVideoFrameCallback (or timer) loop at the detection rate makes a downscaled
+//   ImageBitmap with createImageBitmap(video, { resizeWidth }) and transfers it.
+// Either way it stops on abort, and when the camera track ends it says so (`onEnded`): monitoring
+// never stops silently.
+
+export interface FrameSink {
+  /** Hand the worker the processor's readable (transferred, once). */
+  watchReadable(readable: ReadableStream<VideoFrame>): Promise<unknown>;
+  /** One downscaled frame (transferred); the worker drops it when busy. */
+  pushFrame(frame: ImageBitmap): Promise<unknown>;
+}
+
+export interface CameraFramesOptions {
+  /** Frames per second to send in bitmap mode; 0 = every new video frame. */
+  ratePerSecond: number;
+  /** Width of the bitmaps (height keeps the aspect ratio). Default 320. */
+  resizeWidth?: number;
+  /** The <video> already showing the stream; otherwise a detached one is made. */
+  video?: HTMLVideoElement;
+  /** 'auto' (default) uses MediaStreamTrackProcessor when the page has it. */
+  mode?: 'auto' | 'processor' | 'bitmap';
+  signal?: AbortSignal;
+  /** The camera track ended (unplugged, permission revoked, stopped by the browser). */
+  onEnded?: () => void;
+  /** A frame could not be grabbed or sent. */
+  onError?: (error: unknown) => void;
+}
+
+export interface CameraFrames {
+  readonly mode: 'processor' | 'bitmap';
+  readonly stopped: boolean;
+  stop(): void;
+}
+
+interface TrackProcessorCtor {
+  new (init: { track: MediaStreamTrack; maxBufferSize?: number }): { readable: ReadableStream<VideoFrame> };
+}
+
+function trackProcessor(): TrackProcessorCtor | undefined {
+  return (globalThis as { MediaStreamTrackProcessor?: TrackProcessorCtor }).MediaStreamTrackProcessor;
+}
+
+export function hasTrackProcessor(): boolean {
+  return typeof trackProcessor() === 'function';
+}
+
+const HAVE_CURRENT_DATA = 2;
+
+export function startCameraFrames(stream: MediaStream, sink: FrameSink, options: CameraFramesOptions): CameraFrames {
+  const { ratePerSecond, resizeWidth = 320, signal, onEnded, onError = () => {} } = options;
+  const track = stream.getVideoTracks()[0];
+  const useProcessor = options.mode === 'processor' || (options.mode !== 'bitmap' && hasTrackProcessor());
+  let stopped = false;
+  let cleanup: () => void = () => {};
+
+  const stop = () => {
+    if (stopped) return;
+    stopped = true;
+    track?.removeEventListener('ended', onTrackEnded);
+    signal?.removeEventListener('abort', stop);
+    cleanup();
+  };
+  function onTrackEnded() {
+    stop();
+    onEnded?.();
+  }
+
+  const frames: CameraFrames = {
+    mode: useProcessor ? 'processor' : 'bitmap',
+    get stopped() {
+      return stopped;
+    },
+    stop,
+  };
+
+  if (!track || track.readyState === 'ended') {
+    stopped = true;
+    queueMicrotask(() => onEnded?.());
+    return frames;
+  }
+  if (signal?.aborted) {
+    stopped = true;
+    return frames;
+  }
+  track.addEventListener('ended', onTrackEnded);
+  signal?.addEventListener('abort', stop);
+
+  if (useProcessor) {
+    const Processor = trackProcessor();
+    if (!Processor) throw new Error('MediaStreamTrackProcessor is not available');
+    // A buffer of one: a frame the worker has not read yet is replaced by a newer one.
+    const processor = new Processor({ track, maxBufferSize: 1 });
+    sink.watchReadable(processor.readable).catch(onError);
+    // Once transferred the stream belongs to the worker, which cancels it when told to stop.
+    return frames;
+  }
+
+  const ownVideo = !options.video;
+  const video = options.video ?? document.createElement('video');
+  if (ownVideo) {
+    video.muted = true;
+    video.playsInline = true;
+    video.srcObject = stream;
+    video.play().catch(onError);
+  }
+  const interval = ratePerSecond > 0 ? 1000 / ratePerSecond : 0;
+  let nextDue = -Infinity;
+  let grabbing = false;
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  let frameCallback: number | undefined;
+  // rVFC fires per presented frame, but only for a video that is rendered; else a timer.
+  const useFrameCallback = 'requestVideoFrameCallback' in video && video.isConnected;
+
+  const schedule = () => {
+    if (stopped) return;
+    if (useFrameCallback) frameCallback = video.requestVideoFrameCallback(tick);
+    else timer = setTimeout(tick, interval > 0 ? Math.min(interval, 100) : 33);
+  };
+  function tick() {
+    if (stopped) return;
+    const now = performance.now();
+    if (!grabbing && now >= nextDue && video.readyState >= HAVE_CURRENT_DATA && video.videoWidth > 0) {
+      nextDue = nextDue === -Infinity ? now + interval : Math.max(nextDue + interval, now + interval / 2);
+      grabbing = true;
+      createImageBitmap(video, { resizeWidth, resizeHeight: Math.round((resizeWidth * video.videoHeight) / video.videoWidth) })
+        .then((bitmap) => {
+          if (stopped) return bitmap.close();
+          // Not awaited: the worker answers when its detection is done, or drops the frame.
+          sink.pushFrame(bitmap).catch(onError);
+        })
+        .catch(onError)
+        .finally(() => (grabbing = false));
+    }
+    schedule();
+  }
+  cleanup = () => {
+    clearTimeout(timer);
+    if (frameCallback !== undefined) video.cancelVideoFrameCallback(frameCallback);
+    if (ownVideo) video.srcObject = null;
+  };
+  schedule();
+  return frames;
+}

@@ -1,0 +1,174 @@
+// Speech detection during the test: an adapter over the Web Speech API (SpeechRecognition, or
+// webkitSpeechRecognition in Chrome), which exists only on the main thread. It listens in Indonesian
+// (id-ID), continuously, with interim results, restarts itself whenever the browser ends a session
+// while we are still active, and reports recognised sentences and word counts into `speechAtom`.
+//
+// Test hook: the constructor is looked up on `window` when `start()` runs, not at import. A test
+// installs a scripted stand-in before the page loads, e.g. in Playwright:
+//   await page.addInitScript(() => { window.SpeechRecognition = class { ...start() { this.onresult?.(...) } } });
+// and in unit tests through the `getConstructor` option of `createSpeechDetector`.
+import { appStore } from '../../app/store.ts';
+import { messages } from '../../i18n/messages.ts';
+import { initialSpeechState, speechAtom } from './atoms.ts';
+import type { SpeechSentence } from './atoms.ts';
+
+/** The part of SpeechRecognition the adapter uses (lib.dom has the events, not the class). */
+export interface RecognitionLike {
+  lang: string;
+  continuous: boolean;
+  interimResults: boolean;
+  maxAlternatives: number;
+  onresult: ((event: Pick<SpeechRecognitionEvent, 'resultIndex' | 'results'>) => void) | null;
+  onerror: ((event: Pick<SpeechRecognitionErrorEvent, 'error' | 'message'>) => void) | null;
+  onend: (() => void) | null;
+  start(): void;
+  stop(): void;
+  abort(): void;
+}
+
+export type RecognitionConstructor = new () => RecognitionLike;
+
+export function findSpeechRecognition(scope: object = globalThis): RecognitionConstructor | undefined {
+  const w = scope as { SpeechRecognition?: RecognitionConstructor; webkitSpeechRecognition?: RecognitionConstructor };
+  return w.SpeechRecognition ?? w.webkitSpeechRecognition;
+}
+
+export const countWords = (text: string) => text.split(/\s+/).filter(Boolean).length;
+
+const MAX_SENTENCES = 50;
+/** Errors after which restarting is pointless: the user or the browser refused the microphone. */
+const FATAL = new Set(['not-allowed', 'service-not-allowed', 'language-not-supported']);
+
+export interface SpeechDetectorOptions {
+  store?: typeof appStore;
+  lang?: string;
+  getConstructor?: () => RecognitionConstructor | undefined;
+  now?: () => number;
+  /** Restarts within `burstWindowMs` beyond which the next one waits `backoffMs` (a flapping session). */
+  burstRestarts?: number;
+  burstWindowMs?: number;
+  backoffMs?: number;
+}
+
+export function createSpeechDetector({
+  store = appStore,
+  lang = 'id-ID',
+  getConstructor = () => findSpeechRecognition(),
+  now = () => Date.now(),
+  burstRestarts = 5,
+  burstWindowMs = 10_000,
+  backoffMs = 2_000,
+}: SpeechDetectorOptions = {}) {
+  let recognition: RecognitionLike | null = null;
+  let active = false;
+  let restartTimer: ReturnType<typeof setTimeout> | undefined;
+  let restarts: number[] = [];
+
+  const update = (patch: Partial<typeof initialSpeechState>) => store.set(speechAtom, (s) => ({ ...s, ...patch }));
+
+  function begin(rec: RecognitionLike): void {
+    try {
+      rec.start();
+    } catch (error) {
+      // InvalidStateError: the previous session has not finished ending. Try again shortly.
+      if (active) restartTimer = setTimeout(() => active && begin(rec), 250);
+      else throw error;
+    }
+  }
+
+  function onResult(event: Pick<SpeechRecognitionEvent, 'resultIndex' | 'results'>): void {
+    const finished: SpeechSentence[] = [];
+    let interim = '';
+    for (let i = event.resultIndex; i < event.results.length; i++) {
+      const result = event.results[i]!;
+      const text = result[0]?.transcript.trim() ?? '';
+      if (!text) continue;
+      if (result.isFinal) finished.push({ text, words: countWords(text), at: now() });
+      else interim += (interim ? ' ' : '') + text;
+    }
+    store.set(speechAtom, (s) => ({
+      ...s,
+      sentences: [...s.sentences, ...finished].slice(-MAX_SENTENCES),
+      wordCount: s.wordCount + finished.reduce((n, f) => n + f.words, 0),
+      interim,
+      lastHeardAt: now(),
+    }));
+  }
+
+  function onEnd(rec: RecognitionLike): void {
+    if (!active || recognition !== rec) return;
+    // Chrome ends a continuous session after silence or ~60 s; keep listening.
+    const t = now();
+    restarts = [...restarts.filter((r) => r > t - burstWindowMs), t];
+    const delay = restarts.length > burstRestarts ? backoffMs : 0;
+    update({ interim: '' });
+    restartTimer = setTimeout(() => active && recognition === rec && begin(rec), delay);
+  }
+
+  const detector = {
+    /** Starts listening; false (and the spec's message in the atom) when the browser has no API. */
+    start(): boolean {
+      if (active) return true;
+      const Recognition = getConstructor();
+      if (!Recognition) {
+        update({ status: 'unavailable', message: messages.speech.unsupported });
+        return false;
+      }
+      const rec = new Recognition();
+      rec.lang = lang;
+      rec.continuous = true;
+      rec.interimResults = true;
+      rec.maxAlternatives = 1;
+      rec.onresult = onResult;
+      rec.onerror = (event) => {
+        if (FATAL.has(event.error)) {
+          active = false;
+          update({ status: 'denied', interim: '', message: event.message || event.error });
+        } else if (event.error !== 'no-speech' && event.error !== 'aborted') {
+          update({ message: event.message || event.error }); // 'network', 'audio-capture': onend restarts
+        }
+      };
+      rec.onend = () => onEnd(rec);
+      recognition = rec;
+      active = true;
+      restarts = [];
+      update({ status: 'listening', message: null });
+      begin(rec);
+      return true;
+    },
+
+    /** Stops listening; what was recognised stays in the atom until `reset`. */
+    stop(): void {
+      active = false;
+      clearTimeout(restartTimer);
+      const rec = recognition;
+      recognition = null;
+      if (rec) {
+        rec.onresult = rec.onerror = rec.onend = null;
+        try {
+          rec.abort();
+        } catch {
+          /* already ended */
+        }
+      }
+      store.set(speechAtom, (s) => ({ ...s, status: s.status === 'listening' ? 'idle' : s.status, interim: '' }));
+    },
+
+    /** Stops and clears the atom (e.g. at the start of a section). */
+    reset(): void {
+      detector.stop();
+      store.set(speechAtom, initialSpeechState);
+    },
+
+    get active() {
+      return active;
+    },
+  };
+  return detector;
+}
+
+const speechDetector = createSpeechDetector();
+
+export const startSpeechDetection = () => speechDetector.start();
+export const stopSpeechDetection = () => speechDetector.stop();
+export const resetSpeechDetection = () => speechDetector.reset();

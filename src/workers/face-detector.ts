@@ -1,0 +1,167 @@
+// Face detection on the page: starts the face-detector worker, feeds it camera frames through the
+// frame pump and turns its events into `faceStateAtom` and `faceDetectorInfoAtom` on the one store.
+// Components never see the worker; they read the atoms.
+import type {
+  DetectOutcome,
+  FaceDetectorApi,
+  FaceDetectorEvent,
+  FaceDetectorInfo,
+  FaceDetectorSettings,
+  FaceDetectorStats,
+  LoadOptions,
+} from '../../workers/face-detector/contract.ts';
+import { appStore } from '../app/store.ts';
+import { faceDetectorInfoAtom, faceStateAtom, initialFaceState } from '../features/proctoring/atoms.ts';
+import type { FaceState } from '../features/proctoring/atoms.ts';
+import { startCameraFrames } from '../features/proctoring/camera-frames.ts';
+import type { CameraFrames, CameraFramesOptions, FrameSink } from '../features/proctoring/camera-frames.ts';
+import { createWorkerBridge, isWorkerCallError } from './worker-bridge.ts';
+import type { CallOptions, WorkerLike } from './worker-bridge.ts';
+
+export function reduceFaceState(state: FaceState, event: FaceDetectorEvent, now = Date.now()): FaceState {
+  switch (event.type) {
+    case 'loading':
+      return { ...initialFaceState, state: 'loading', since: now };
+    case 'ready':
+      return { ...state, backend: event.info.backend };
+    case 'detection':
+      return { ...state, faces: event.detection.faces, lastDetection: event.detection };
+    case 'state':
+      return { ...state, state: event.state, window: event.window, reason: event.reason ?? null, since: now };
+  }
+}
+
+type Signal = Pick<CallOptions, 'signal'>;
+
+export interface StartFaceDetection extends Signal {
+  stream: MediaStream;
+  /** The <video> showing the stream, for the bitmap fallback (else a detached one is made). */
+  video?: HTMLVideoElement;
+  /** e.g. `{ ratePerSecond: CAMERA_CHECK_RATE }` for the camera check. */
+  settings?: Partial<FaceDetectorSettings>;
+  /** Force a frame path (tests, benchmarks); default: the track processor when available. */
+  frameMode?: CameraFramesOptions['mode'];
+  /** Bitmap width in the fallback path. */
+  resizeWidth?: number;
+  /** Backends for the warm-up when this start loads the model. */
+  load?: LoadOptions;
+}
+
+export interface FaceDetectorClientDeps {
+  create: () => WorkerLike;
+  store: typeof appStore;
+  startFrames?: typeof startCameraFrames;
+}
+
+export function createFaceDetectorClient({ create, store, startFrames = startCameraFrames }: FaceDetectorClientDeps) {
+  let frames: CameraFrames | null = null;
+  let loaded: Promise<FaceDetectorInfo> | null = null;
+
+  const bridge = createWorkerBridge<FaceDetectorApi, FaceDetectorEvent>({
+    name: 'face-detector',
+    create,
+    events: true,
+    // The warm-up tries every backend; WebGL shader compilation alone can take seconds.
+    readyTimeoutMs: 30_000,
+    onExit(reason) {
+      loaded = null;
+      frames?.stop();
+      frames = null;
+      // 'terminated' is our own stop; anything else left the camera unwatched: say so.
+      if (reason.code !== 'terminated') {
+        store.set(faceStateAtom, (s) => ({ ...s, state: 'unavailable', reason: reason.code, since: Date.now() }));
+      }
+    },
+  });
+  bridge.subscribe((event) => {
+    store.set(faceStateAtom, (s) => reduceFaceState(s, event));
+    if (event.type === 'ready') store.set(faceDetectorInfoAtom, event.info);
+  });
+
+  const stopFrames = () => {
+    frames?.stop();
+    frames = null;
+  };
+
+  const client = {
+    /** Loads the model and runs the backend warm-up once (later calls reuse it). */
+    load(options: LoadOptions = {}, { signal }: Signal = {}): Promise<FaceDetectorInfo> {
+      loaded ??= bridge.call('load', [options], { signal }).catch((error: unknown) => {
+        loaded = null;
+        throw error;
+      });
+      return loaded;
+    },
+
+    /** Watches a camera stream until `stop`, the signal, or the end of the track. */
+    async start({ stream, video, settings = {}, frameMode, resizeWidth, load, signal }: StartFaceDetection): Promise<void> {
+      stopFrames();
+      await client.load(load, { signal });
+      const applied = await bridge.call('configure', [settings], { signal });
+      const sink: FrameSink = {
+        watchReadable: (readable) => bridge.call('watchFrames', [readable], { transfer: [readable] }),
+        pushFrame: (bitmap) => bridge.call('detectFrame', [bitmap], { transfer: [bitmap] }),
+      };
+      frames = startFrames(stream, sink, {
+        ratePerSecond: applied.ratePerSecond,
+        video,
+        mode: frameMode,
+        resizeWidth,
+        signal,
+        onEnded() {
+          frames = null;
+          bridge.call('stop', []).catch(() => {});
+          store.set(faceStateAtom, (s) => ({ ...s, state: 'camera-ended', reason: null, since: Date.now() }));
+        },
+        onError(error) {
+          // After repeated failures the worker said `unavailable` (its event is in the atom): stop
+          // grabbing frames for it. A single failed frame is only counted.
+          if (isWorkerCallError(error, 'unavailable')) stopFrames();
+        },
+      });
+      signal?.addEventListener('abort', () => client.stop(), { once: true });
+    },
+
+    /** Stops watching; the model stays loaded for the next start. */
+    stop(): void {
+      stopFrames();
+      if (bridge.running) bridge.call('stop', []).catch(() => {});
+    },
+
+    configure: (settings: Partial<FaceDetectorSettings>, { signal }: Signal = {}) =>
+      bridge.call('configure', [settings], { signal }),
+
+    /** One frame, pushed by the caller (benchmarks): transferred, and dropped if the worker is busy. */
+    detectFrame: (frame: ImageBitmap | VideoFrame, { signal }: Signal = {}): Promise<DetectOutcome> =>
+      bridge.call('detectFrame', [frame], { signal, transfer: [frame] }),
+
+    getStats: ({ signal }: Signal = {}): Promise<FaceDetectorStats> => bridge.call('getStats', [], { signal }),
+
+    /** Ends the worker and frees the model; the atoms return to their initial state. */
+    terminate(): void {
+      stopFrames();
+      bridge.terminate();
+      loaded = null;
+      store.set(faceStateAtom, initialFaceState);
+      store.set(faceDetectorInfoAtom, null);
+    },
+  };
+  return client;
+}
+
+const faceDetector = createFaceDetectorClient({
+  create: () =>
+    new Worker(new URL('../../workers/face-detector/face-detector.worker.ts', import.meta.url), {
+      type: 'module',
+      name: 'face-detector',
+    }),
+  store: appStore,
+});
+
+export const loadFaceDetector = faceDetector.load;
+export const startFaceDetection = faceDetector.start;
+export const stopFaceDetection = faceDetector.stop;
+export const configureFaceDetection = faceDetector.configure;
+export const detectFaceFrame = faceDetector.detectFrame;
+export const getFaceDetectorStats = faceDetector.getStats;
+export const terminateFaceDetector = faceDetector.terminate;

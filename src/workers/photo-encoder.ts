@@ -1,0 +1,53 @@
+// Proctoring photos on the page: grabs a frame from the <video> and has the photo-encoder worker
+// turn it into a 240x140 JPEG. The worker is started on first use and stops when idle.
+import type { EncodeOptions, PhotoEncoderApi } from '../../workers/photo-encoder/contract.ts';
+import { createWorkerBridge } from './worker-bridge.ts';
+import type { CallOptions, WorkerLike } from './worker-bridge.ts';
+
+type Signal = Pick<CallOptions, 'signal'>;
+
+/** The worker's default output width (PROCTORING_PHOTO in the contract). */
+const DEFAULT_WIDTH = 240;
+
+export function createPhotoEncoderClient({ create }: { create: () => WorkerLike }) {
+  const bridge = createWorkerBridge<PhotoEncoderApi>({
+    name: 'photo-encoder',
+    create,
+    timeoutMs: 10_000,
+    idleTimeoutMs: 30_000,
+  });
+
+  /** Encodes a frame (moved to the worker, closed there) into a JPEG Blob. */
+  async function encodePhoto(frame: ImageBitmap | VideoFrame, { signal, ...options }: EncodeOptions & Signal = {}): Promise<Blob> {
+    const photo = await bridge.call('encodeJpeg', [frame, options], { signal, transfer: [frame] });
+    return new Blob([photo.bytes], { type: photo.type });
+  }
+
+  /**
+   * Takes a proctoring photo from a playing <video>. The frame is grabbed at twice the output width
+   * (enough for a sharp crop) and keeps its aspect ratio; the worker crops it to 240x140.
+   */
+  async function capturePhoto(video: HTMLVideoElement, options: EncodeOptions & Signal = {}): Promise<Blob> {
+    const width = Math.min(video.videoWidth, 2 * (options.width ?? DEFAULT_WIDTH));
+    if (!width) throw new Error('the camera has no picture yet');
+    const bitmap = await createImageBitmap(video, {
+      resizeWidth: width,
+      resizeHeight: Math.round((width * video.videoHeight) / video.videoWidth),
+      resizeQuality: 'high',
+    });
+    return encodePhoto(bitmap, options);
+  }
+
+  return { encodePhoto, capturePhoto, terminate: () => bridge.terminate() };
+}
+
+const photoEncoder = createPhotoEncoderClient({
+  create: () =>
+    new Worker(new URL('../../workers/photo-encoder/photo-encoder.worker.ts', import.meta.url), {
+      type: 'module',
+      name: 'photo-encoder',
+    }),
+});
+
+export const encodePhoto = photoEncoder.encodePhoto;
+export const capturePhoto = photoEncoder.capturePhoto;

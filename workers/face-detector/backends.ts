@@ -1,0 +1,49 @@
+// The tfjs backends a browser thread can try, in the order the warm-up tries them. Importing this
+// module registers them. WASM first: on the machines measured so far it wins (~9 ms) while WebGL in
+// a worker is SwiftShader (software) and far slower; the warm-up measures rather than trusts that.
+import '@tensorflow/tfjs-backend-cpu';
+import '@tensorflow/tfjs-backend-webgl';
+import * as tf from '@tensorflow/tfjs-core';
+import { getThreadsCount, setWasmPaths } from '@tensorflow/tfjs-backend-wasm';
+import type { BackendCandidate } from './face-detector.ts';
+
+/** Where the server serves the tfjs .wasm binaries (public/tfjs-wasm/, filled by `npm run models`). */
+export const WASM_PATH = '/tfjs-wasm/';
+
+let wasmPathsSet = false;
+
+function canUseWebgl(): boolean {
+  if (typeof OffscreenCanvas === 'undefined') return false;
+  try {
+    const canvas = new OffscreenCanvas(1, 1);
+    return Boolean(canvas.getContext('webgl2') ?? canvas.getContext('webgl'));
+  } catch {
+    return false;
+  }
+}
+
+export const browserBackends: BackendCandidate[] = [
+  {
+    name: 'wasm',
+    available: () => typeof WebAssembly === 'object',
+    prepare() {
+      if (wasmPathsSet) return;
+      // An absolute URL: a relative one would resolve against the worker script's URL.
+      setWasmPaths(new URL(WASM_PATH, self.location.origin).href);
+      // The threaded build (picked when cross-origin isolated) starts its pthread workers from the
+      // source text of its own factory function (Function.prototype.toString). Minified by our
+      // production build, that text refers to names of the bundle that do not exist in the new
+      // worker ("e is not defined") and the whole face-detector worker dies. Unminified it loads,
+      // but XNNPACK ran 1 thread on these 2-core machines and was no faster (README, Benchmarks),
+      // so we use the single-threaded SIMD build everywhere.
+      tf.env().set('WASM_HAS_MULTITHREAD_SUPPORT', false);
+      wasmPathsSet = true;
+    },
+    async describe() {
+      // Threads need cross-origin isolation (SharedArrayBuffer); the server sends COOP/COEP.
+      return { simd: Boolean(await tf.env().getAsync('WASM_HAS_SIMD_SUPPORT')), threads: getThreadsCount() };
+    },
+  },
+  { name: 'webgl', available: canUseWebgl },
+  { name: 'cpu' },
+];

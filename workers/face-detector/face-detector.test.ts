@@ -1,0 +1,372 @@
+// The real BlazeFace model on the tfjs CPU backend, fed frames of the webcam fixtures (read from the
+// .y4m files Chromium's fake camera plays). Fixtures that are missing are generated, never skipped.
+// Time is a fake clock passed in as `now`; the model itself runs for real (~150 ms per detection).
+import '@tensorflow/tfjs-backend-cpu';
+import * as tf from '@tensorflow/tfjs-core';
+import { spawnSync } from 'node:child_process';
+import { existsSync, openSync, readFileSync, readSync, closeSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
+import type { FaceDetectorEvent, RgbaImage } from './contract.ts';
+import { DEFAULT_FACE_SETTINGS } from './contract.ts';
+import { createFaceDetector, MODEL_SIZE } from './face-detector.ts';
+import type { FaceDetectorDeps, Scheduler } from './face-detector.ts';
+import { letterbox } from './letterbox.ts';
+import { modelFromFiles } from './testing/model-artifacts.ts';
+import { frameSpan, parseY4mHeader, y4mFrameToRgba } from './testing/y4m.ts';
+
+const root = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
+const fixtures = join(root, 'tests', 'fixtures', 'out');
+type Fixture = 'one-face' | 'two-faces' | 'no-face';
+
+function ensureFixtures(names: Fixture[]): void {
+  const missing = names.filter((n) => !existsSync(join(fixtures, `${n}.y4m`)));
+  if (missing.length === 0) return;
+  const res = spawnSync('bash', [join(root, 'tests', 'fixtures', 'make-fixtures.sh'), ...missing], { stdio: 'inherit' });
+  if (res.status !== 0) throw new Error(`make-fixtures.sh ${missing.join(' ')} failed (exit ${res.status})`);
+}
+
+/** Frames `indices` of a fixture as RGBA (640x480). */
+function readFrames(name: Fixture, indices: number[]): RgbaImage[] {
+  const fd = openSync(join(fixtures, `${name}.y4m`), 'r');
+  try {
+    const head = Buffer.alloc(512);
+    readSync(fd, head, 0, head.length, 0);
+    const info = parseY4mHeader(head);
+    return indices.map((i) => {
+      const { offset, length } = frameSpan(info, i);
+      const bytes = Buffer.alloc(length);
+      if (readSync(fd, bytes, 0, length, offset) !== length) throw new Error(`${name}: no frame ${i}`);
+      return y4mFrameToRgba(info, bytes);
+    });
+  } finally {
+    closeSync(fd);
+  }
+}
+
+const modelDir = join(root, 'public', 'models', 'blazeface');
+function fileModel() {
+  if (!existsSync(join(modelDir, 'model.json'))) {
+    const res = spawnSync(process.execPath, [join(root, 'node_modules', 'tsx', 'dist', 'cli.mjs'), 'server/cli/models.ts', '--if-missing'], {
+      cwd: root,
+      stdio: 'inherit',
+    });
+    if (res.status !== 0) throw new Error('npm run models failed');
+  }
+  return modelFromFiles(JSON.parse(readFileSync(join(modelDir, 'model.json'), 'utf8')), [
+    readFileSync(join(modelDir, 'group1-shard1of1.bin')),
+  ]);
+}
+
+/** A manual clock and timer queue: `advance` fires due timers in order. */
+function fakeTime() {
+  let t = 0;
+  const timers = new Map<number, { at: number; cb: () => void }>();
+  let nextId = 1;
+  const scheduler: Scheduler = {
+    setTimeout: (cb, ms) => (timers.set(nextId, { at: t + ms, cb }), nextId++),
+    clearTimeout: (h) => void timers.delete(h as number),
+  };
+  return {
+    now: () => t,
+    scheduler,
+    set(ms: number) {
+      t = ms;
+    },
+    advance(ms: number) {
+      const end = t + ms;
+      for (;;) {
+        const due = [...timers].filter(([, x]) => x.at <= end).sort((a, b) => a[1].at - b[1].at)[0];
+        if (!due) break;
+        timers.delete(due[0]);
+        t = due[1].at;
+        due[1].cb();
+      }
+      t = end;
+    },
+  };
+}
+
+function harness(extra: Partial<FaceDetectorDeps> = {}) {
+  const events: FaceDetectorEvent[] = [];
+  const clock = fakeTime();
+  const detector = createFaceDetector({
+    emit: (e) => events.push(e),
+    model: fileModel(),
+    backends: [{ name: 'cpu' }],
+    now: clock.now,
+    scheduler: clock.scheduler,
+    ...extra,
+  });
+  const states = () => events.flatMap((e) => (e.type === 'state' ? [e.state] : []));
+  const detections = () => events.flatMap((e) => (e.type === 'detection' ? [e.detection] : []));
+  return { detector, events, clock, states, detections };
+}
+
+/** A frame whose close() is observable, as ImageBitmap/VideoFrame have. */
+const closable = (image: RgbaImage) => Object.assign({ ...image }, { close: vi.fn() });
+
+/** A detection result for a frame, feeding the rule at fake time `at`. */
+async function detectAt(h: ReturnType<typeof harness>, frame: RgbaImage, at: number) {
+  h.clock.set(at);
+  const outcome = await h.detector.detectFrame(frame);
+  if (outcome.status !== 'done') throw new Error('unexpectedly dropped');
+  return outcome.detection;
+}
+
+let frames: Record<Fixture, RgbaImage[]>;
+let shared: ReturnType<typeof harness>;
+
+beforeAll(async () => {
+  ensureFixtures(['one-face', 'two-faces', 'no-face']);
+  // The clips are 60 frames (4 s at 15 fps); sample the whole pan.
+  const picks = [0, 8, 16, 24, 32, 40, 48, 56];
+  frames = {
+    'one-face': readFrames('one-face', picks),
+    'two-faces': readFrames('two-faces', picks.slice(0, 4)),
+    'no-face': readFrames('no-face', picks),
+  };
+  shared = harness();
+  await shared.detector.load({ warmUpRuns: 1, timedRuns: 1 });
+}, 120_000);
+
+describe('face detector on the real model (CPU backend)', () => {
+  it('load picks a backend by a measured warm-up and reports it', () => {
+    const ready = shared.events.find((e) => e.type === 'ready');
+    expect(ready?.type === 'ready' && ready.info).toMatchObject({
+      backend: 'cpu',
+      trials: [expect.objectContaining({ backend: 'cpu', ok: true, medianMs: expect.any(Number), minMs: expect.any(Number) })],
+    });
+    expect(shared.events[0]).toEqual({ type: 'loading' });
+    expect(shared.detector.getStats().backend).toBe('cpu');
+  });
+
+  it('counts 1, 2 and 0 faces on the one-face, two-faces and no-face fixtures', async () => {
+    const counts = async (list: RgbaImage[]) => {
+      const out: number[] = [];
+      for (const f of list) out.push((await detectAt(shared, f, 0)).faceCount);
+      return out;
+    };
+    expect(await counts(frames['one-face'].slice(0, 4))).toEqual([1, 1, 1, 1]);
+    expect(await counts(frames['two-faces'])).toEqual([2, 2, 2, 2]);
+    expect(await counts(frames['no-face'].slice(0, 4))).toEqual([0, 0, 0, 0]);
+  }, 60_000);
+
+  it('reports the box normalised to the frame, with score and timing', async () => {
+    const d = await detectAt(shared, frames['one-face'][0]!, 0);
+    expect(d).toMatchObject({ faceCount: 1, frameWidth: 640, frameHeight: 480, scoreThreshold: DEFAULT_FACE_SETTINGS.scoreThreshold });
+    const face = d.faces[0]!;
+    // The portrait's face sits left of centre in the upper half (make-fixtures.sh: x 150-300 of 512).
+    expect(face.score).toBeGreaterThan(0.9);
+    expect(face.x).toBeGreaterThan(0.2);
+    expect(face.x + face.width).toBeLessThan(0.7);
+    expect(face.y).toBeLessThan(0.4);
+    expect(face.width / face.height).toBeGreaterThan(0.5); // not squashed
+    expect(d.timing.totalMs).toBeGreaterThanOrEqual(d.timing.inferMs);
+    expect(d.candidateScores[0]).toBe(face.score);
+  }, 30_000);
+
+  it('finds the same face in a frame already letterboxed to 128x128', async () => {
+    // What the browser's canvas reader hands over: the frame drawn into the square with black bars.
+    const big = frames['one-face'][0]!;
+    const lb = letterbox(big.width, big.height, MODEL_SIZE);
+    const small = tf.tidy(() => {
+      const rgba = tf.tensor3d(Uint8Array.from(big.data), [big.height, big.width, 4], 'int32');
+      const scaled = tf.image.resizeBilinear(tf.cast(rgba, 'float32'), [lb.height, lb.width]);
+      return tf.pad(scaled, [[lb.dy, MODEL_SIZE - lb.height - lb.dy], [lb.dx, MODEL_SIZE - lb.width - lb.dx], [0, 0]]);
+    });
+    const placed = { width: MODEL_SIZE, height: MODEL_SIZE, data: Uint8ClampedArray.from(small.dataSync()) };
+    small.dispose();
+    const d = await detectAt(shared, placed, 0);
+    expect(d.faceCount).toBe(1);
+    expect(d.faces[0]!.y).toBeLessThan(0.4); // normalised to the 128 square now
+  }, 30_000);
+
+  it('skips the remaining backends once one is good enough, and reports the ones that fail', async () => {
+    const h = harness({ backends: [{ name: 'cpu' }, { name: 'wasm' }] });
+    const quick = await h.detector.load({ warmUpRuns: 0, timedRuns: 1, goodEnoughMs: Infinity });
+    expect(quick.trials).toEqual([
+      expect.objectContaining({ backend: 'cpu', ok: true }),
+      { backend: 'wasm', ok: false, skipped: expect.stringMatching(/^cpu already runs in/) },
+    ]);
+    // Every candidate tried: WASM is not registered in this test, so it fails and CPU still wins.
+    const all = await h.detector.load({ warmUpRuns: 0, timedRuns: 1, goodEnoughMs: 0 });
+    expect(all.backend).toBe('cpu');
+    expect(all.trials[1]).toMatchObject({ backend: 'wasm', ok: false, error: expect.stringContaining('wasm') });
+    h.detector.dispose();
+  }, 60_000);
+
+  it('the threshold is a setting: 0.5..1, applied to the next detection', async () => {
+    expect(() => shared.detector.configure({ scoreThreshold: 0.3 })).toThrow(expect.objectContaining({ code: 'invalid-argument' }));
+    expect(shared.detector.configure({ scoreThreshold: 0.9999 }).scoreThreshold).toBe(0.9999);
+    const strict = await detectAt(shared, frames['one-face'][0]!, 0);
+    shared.detector.configure({ scoreThreshold: DEFAULT_FACE_SETTINGS.scoreThreshold });
+    expect(strict.faceCount).toBe(0);
+    expect(strict.candidateScores.length).toBe(1); // still seen by the model, below the threshold
+  }, 30_000);
+});
+
+describe('temporal rule on real detections (fake clock, 4 detections/s)', () => {
+  async function run(sequence: RgbaImage[]) {
+    const h = harness();
+    await h.detector.load({ warmUpRuns: 0, timedRuns: 1 });
+    const start = h.events.length;
+    for (const [i, frame] of sequence.entries()) await detectAt(h, frame, 1_000 + i * 250);
+    const states = h.events.slice(start).flatMap((e) => (e.type === 'state' ? [e.state] : []));
+    h.detector.dispose();
+    return states;
+  }
+
+  it('reaches ok on the one-face fixture and never leaves it', async () => {
+    expect(await run(frames['one-face'])).toEqual(['loading', 'ok']);
+  }, 60_000);
+
+  it('reaches no-face on the no-face fixture', async () => {
+    expect(await run(frames['no-face'])).toEqual(['loading', 'no-face']);
+  }, 60_000);
+
+  it('one no-face frame among good ones is not a violation', async () => {
+    const [a, b, c, d, e, f] = frames['one-face'] as [RgbaImage, RgbaImage, RgbaImage, RgbaImage, RgbaImage, RgbaImage];
+    expect(await run([a, b, c, d, frames['no-face'][0]!, e, f])).toEqual(['loading', 'ok']);
+  }, 60_000);
+});
+
+describe('frame handling', () => {
+  it('drops a pushed frame that arrives while a detection runs, and closes both', async () => {
+    const first = closable(frames['one-face'][1]!);
+    const second = closable(frames['one-face'][2]!);
+    const before = shared.detector.getStats().dropped;
+    const running = shared.detector.detectFrame(first);
+    expect(await shared.detector.detectFrame(second)).toEqual({ status: 'dropped' });
+    expect(second.close).toHaveBeenCalled();
+    expect((await running).status).toBe('done');
+    expect(first.close).toHaveBeenCalled();
+    expect(shared.detector.getStats().dropped).toBe(before + 1);
+  }, 30_000);
+
+  it('pulls frames at the configured rate, closes the rest, and reports the end of the stream', async () => {
+    const h = harness();
+    await h.detector.load({ warmUpRuns: 0, timedRuns: 1 });
+    h.detector.configure({ ratePerSecond: 4 });
+    let controller!: ReadableStreamDefaultController<RgbaImage>;
+    const readable = new ReadableStream<RgbaImage>({ start: (c) => void (controller = c) }, { highWaterMark: 100 });
+    h.detector.watchFrames(readable);
+    const sent: Array<ReturnType<typeof closable>> = [];
+    // 15 fps for 2 s of fake time. Each frame is sent once the previous one was dropped or
+    // detected, so "busy" never decides here: only the rate does.
+    for (let i = 0; i < 30; i++) {
+      const frame = closable(frames['one-face'][i % 8]!);
+      sent.push(frame);
+      h.clock.set(Math.round((i * 1000) / 15));
+      const { detections, dropped } = h.detector.getStats();
+      controller.enqueue(frame);
+      await vi.waitFor(
+        () => {
+          const s = h.detector.getStats();
+          expect(s.detections + s.dropped).toBe(detections + dropped + 1);
+        },
+        { timeout: 10_000 },
+      );
+    }
+    const at = h.detections().map((d) => d.at);
+    // Slots every 250 ms; each takes the first frame at or after it. Pacing from the last detection
+    // instead (267 + 250 ...) would drift to 3.75/s and take 1067, not 1000.
+    expect(at).toEqual([0, 267, 533, 800, 1000, 1267, 1533, 1800]);
+    expect(sent.every((f) => f.close.mock.calls.length > 0)).toBe(true);
+    expect(h.states()).toContain('ok');
+
+    controller.close();
+    await vi.waitFor(() => expect(h.states().at(-1)).toBe('camera-ended'));
+    h.detector.dispose();
+  }, 60_000);
+
+  it('drops pulled frames while a detection runs (unthrottled)', async () => {
+    const h = harness();
+    await h.detector.load({ warmUpRuns: 0, timedRuns: 1 });
+    h.detector.configure({ ratePerSecond: 0 });
+    const list = Array.from({ length: 6 }, (_, i) => closable(frames['one-face'][i]!));
+    // All six frames are queued at once: the first runs, the other five arrive while it is busy.
+    h.detector.watchFrames(new ReadableStream<RgbaImage>({ start: (c) => list.forEach((f) => c.enqueue(f)) }, { highWaterMark: 10 }));
+    await vi.waitFor(() => expect(h.detector.getStats().detections).toBe(1), { timeout: 10_000 });
+    expect(h.detector.getStats().dropped).toBe(5);
+    expect(list.every((f) => f.close.mock.calls.length > 0)).toBe(true);
+    h.detector.stop();
+    expect(h.states().at(-1)).toBe('idle');
+    h.detector.dispose();
+  }, 30_000);
+
+  it('says unavailable when frames stop coming, and recovers when they return', async () => {
+    const h = harness();
+    await h.detector.load({ warmUpRuns: 0, timedRuns: 1 });
+    h.detector.configure({ stallMs: 5_000 });
+    let controller!: ReadableStreamDefaultController<RgbaImage>;
+    h.detector.watchFrames(new ReadableStream<RgbaImage>({ start: (c) => void (controller = c) }));
+    h.clock.advance(4_999);
+    expect(h.states().at(-1)).toBe('loading');
+    h.clock.advance(1);
+    expect(h.events.at(-1)).toMatchObject({ type: 'state', state: 'unavailable', reason: 'no-frames' });
+    controller.enqueue(frames['one-face'][0]!);
+    await vi.waitFor(() => expect(h.states().at(-1)).toBe('loading'), { timeout: 10_000 });
+    h.detector.stop();
+    h.detector.dispose();
+  }, 30_000);
+});
+
+describe('errors', () => {
+  it('repeated failures end in a clear unavailable state, never silence', async () => {
+    let broken = false;
+    const h = harness({
+      readFrame: (frame) => {
+        if (broken) throw new Error('camera frame could not be read');
+        return { pixels: frame as RgbaImage, placed: false, letterbox: letterbox(640, 480, 128), frameWidth: 640, frameHeight: 480 };
+      },
+    });
+    await h.detector.load({ warmUpRuns: 0, timedRuns: 1 });
+    broken = true;
+    const codes: string[] = [];
+    for (let i = 0; i < 6; i++) {
+      await h.detector.detectFrame(frames['one-face'][0]!).catch((e: { code: string }) => codes.push(e.code));
+    }
+    expect(codes).toEqual(['detection-failed', 'detection-failed', 'detection-failed', 'detection-failed', 'unavailable', 'unavailable']);
+    const last = h.events.at(-1);
+    expect(last).toMatchObject({ type: 'state', state: 'unavailable' });
+    expect(last?.type === 'state' && last.reason).toContain('camera frame could not be read');
+    // stop() clears it; a working frame is detected again.
+    h.detector.stop();
+    broken = false;
+    expect((await h.detector.detectFrame(frames['one-face'][0]!)).status).toBe('done');
+    h.detector.dispose();
+  }, 30_000);
+
+  it('a model that cannot load ends in unavailable with a typed error', async () => {
+    const h = harness({ model: { load: () => Promise.reject(new Error('model.json: 404')) } });
+    await expect(h.detector.load()).rejects.toMatchObject({ code: 'model-unavailable' });
+    expect(h.states()).toEqual(['loading', 'unavailable']);
+    await expect(h.detector.detectFrame(frames['one-face'][0]!)).rejects.toMatchObject({ code: 'not-loaded' });
+  });
+});
+
+describe('memory', () => {
+  it('tf.memory().numTensors does not grow across 200 detections', async () => {
+    // 128x128 frames cut the resize cost; the model still runs in full each time.
+    const h = shared;
+    const lb = letterbox(640, 480, MODEL_SIZE);
+    const small = tf.tidy(() => {
+      const f = frames['one-face'][3]!;
+      const rgba = tf.tensor3d(Uint8Array.from(f.data), [f.height, f.width, 4], 'int32');
+      const scaled = tf.image.resizeBilinear(tf.cast(rgba, 'float32'), [lb.height, lb.width]);
+      return tf.pad(scaled, [[lb.dy, MODEL_SIZE - lb.height - lb.dy], [0, 0], [0, 0]]);
+    });
+    const frame = { width: MODEL_SIZE, height: MODEL_SIZE, data: Uint8ClampedArray.from(small.dataSync()) };
+    small.dispose();
+    await detectAt(h, frame, 0);
+    const before = tf.memory().numTensors;
+    let faces = 0;
+    for (let i = 0; i < 200; i++) faces += (await detectAt(h, frame, i * 250)).faceCount;
+    expect(faces).toBe(200);
+    expect(tf.memory().numTensors).toBe(before);
+    expect(h.detector.getStats().numTensors).toBe(before);
+  }, 180_000);
+});
+

@@ -1,0 +1,492 @@
+// The face detector itself, plain TypeScript: runs in the worker, on the main thread (the benchmark's
+// baseline) and under Node tests with the CPU backend and the real model. What differs per place is
+// injected: the backends to try, where the model comes from, how a frame becomes pixels, the clock.
+import * as blazeface from '@tensorflow-models/blazeface';
+import * as tf from '@tensorflow/tfjs-core';
+import { createFrameGate } from '../_shared/frame-gate.ts';
+import { WorkerError } from '../_shared/worker-error.ts';
+import type {
+  BackendTrial,
+  CameraFrame,
+  DetectOutcome,
+  FaceBackend,
+  FaceBox,
+  FaceDetection,
+  FaceDetectorApi,
+  FaceDetectorErrorCode,
+  FaceDetectorEvent,
+  FaceDetectorInfo,
+  FaceDetectorSettings,
+  FaceDetectorStats,
+  FaceMonitorState,
+  LoadOptions,
+  RgbaImage,
+} from './contract.ts';
+import { DEFAULT_FACE_SETTINGS, MODEL_SCORE_FLOOR } from './contract.ts';
+import { letterbox, unletterbox } from './letterbox.ts';
+import type { Letterbox } from './letterbox.ts';
+import { createTemporalRule } from './temporal-rule.ts';
+
+/** BlazeFace's input side. */
+export const MODEL_SIZE = 128;
+
+export interface BackendCandidate {
+  name: FaceBackend;
+  /** A cheap feature test; false skips the backend without trying it. */
+  available?: () => boolean;
+  /** Runs before `setBackend` (e.g. `setWasmPaths`). */
+  prepare?: () => void | Promise<void>;
+  /** Facts worth reporting once it is chosen (SIMD, threads). */
+  describe?: () => Promise<Partial<FaceDetectorInfo>>;
+}
+
+/** What the model sees: pixels, and where the frame sits in the model's square. */
+export interface PreparedFrame {
+  pixels: RgbaImage;
+  /** True when `pixels` already is the letterboxed MODEL_SIZE square (drawn on a canvas). */
+  placed: boolean;
+  letterbox: Letterbox;
+  frameWidth: number;
+  frameHeight: number;
+}
+
+export type AnyFrame = CameraFrame | RgbaImage;
+export type FrameReader = (frame: AnyFrame) => PreparedFrame;
+
+export interface Scheduler {
+  setTimeout(callback: () => void, ms: number): unknown;
+  clearTimeout(handle: unknown): void;
+}
+
+export interface FaceDetectorDeps {
+  emit(event: FaceDetectorEvent): void;
+  /** A URL (production: '/models/blazeface/model.json') or an IOHandler (Node tests read files). */
+  model: string | tf.io.IOHandler;
+  /** In the order they are tried; the warm-up decides. */
+  backends: BackendCandidate[];
+  /** Turns a camera frame into pixels; without it only RgbaImage frames are accepted. */
+  readFrame?: FrameReader;
+  /** Monotonic ms. */
+  now?: () => number;
+  scheduler?: Scheduler;
+  settings?: Partial<FaceDetectorSettings>;
+}
+
+/** The API as implemented: it also takes raw RGBA frames (tests, benchmarks). */
+export interface FaceDetectorCore extends FaceDetectorApi {
+  detectFrame(frame: AnyFrame): Promise<DetectOutcome>;
+  watchFrames(readable: ReadableStream<AnyFrame>): void;
+  /** Frees the model (tests). */
+  dispose(): void;
+}
+
+/** Reads RgbaImage frames only (the Node default); the browser injects a canvas reader. */
+export function readRgbaFrame(frame: AnyFrame): PreparedFrame {
+  if (!isRgbaImage(frame)) {
+    throw new WorkerError<FaceDetectorErrorCode>('invalid-argument', 'this detector takes RGBA frames only');
+  }
+  const placed = frame.width === MODEL_SIZE && frame.height === MODEL_SIZE;
+  return {
+    pixels: frame,
+    placed,
+    letterbox: letterbox(frame.width, frame.height, MODEL_SIZE),
+    frameWidth: frame.width,
+    frameHeight: frame.height,
+  };
+}
+
+export function isRgbaImage(frame: unknown): frame is RgbaImage {
+  return typeof frame === 'object' && frame !== null && 'data' in frame && ArrayBuffer.isView((frame as RgbaImage).data);
+}
+
+function closeFrame(frame: AnyFrame): void {
+  if ('close' in frame && typeof frame.close === 'function') frame.close();
+}
+
+/** [1, 128, 128, 3]-ready float pixels: letterboxed here unless the reader already placed them. */
+function toModelInput(prepared: PreparedFrame): tf.Tensor3D {
+  return tf.tidy(() => {
+    const { pixels, letterbox: lb } = prepared;
+    const bytes = new Uint8Array(pixels.data.buffer, pixels.data.byteOffset, pixels.data.byteLength);
+    const rgb = tf.cast(tf.browser.fromPixels({ width: pixels.width, height: pixels.height, data: bytes }, 3), 'float32');
+    if (prepared.placed) return rgb as tf.Tensor3D;
+    const scaled = tf.image.resizeBilinear(rgb as tf.Tensor3D, [lb.height, lb.width]);
+    return tf.pad(scaled, [
+      [lb.dy, lb.size - lb.height - lb.dy],
+      [lb.dx, lb.size - lb.width - lb.dx],
+      [0, 0],
+    ]);
+  });
+}
+
+interface RawFace {
+  x1: number;
+  y1: number;
+  x2: number;
+  y2: number;
+  score: number;
+}
+
+/** One inference. Every tensor it makes, including any the model forgets, dies with the scope. */
+async function infer(model: blazeface.BlazeFaceModel, prepared: PreparedFrame): Promise<RawFace[]> {
+  tf.engine().startScope();
+  try {
+    const input = toModelInput(prepared);
+    const faces = await model.estimateFaces(input, false, false, true);
+    return faces.map((f) => {
+      const [x1, y1] = f.topLeft as [number, number];
+      const [x2, y2] = f.bottomRight as [number, number];
+      const p = f.probability as number[] | number | undefined;
+      return { x1, y1, x2, y2, score: Array.isArray(p) ? (p[0] ?? 0) : (p ?? 0) };
+    });
+  } finally {
+    tf.engine().endScope();
+  }
+}
+
+/** A fixed, face-free pattern for the warm-up runs. */
+function warmUpFrame(): PreparedFrame {
+  const data = new Uint8ClampedArray(MODEL_SIZE * MODEL_SIZE * 4);
+  for (let i = 0; i < data.length; i += 4) {
+    const p = i / 4;
+    data[i] = (p * 7) % 256;
+    data[i + 1] = (p * 13) % 256;
+    data[i + 2] = (p * 29) % 256;
+    data[i + 3] = 255;
+  }
+  return {
+    pixels: { width: MODEL_SIZE, height: MODEL_SIZE, data },
+    placed: true,
+    letterbox: letterbox(MODEL_SIZE, MODEL_SIZE, MODEL_SIZE),
+    frameWidth: MODEL_SIZE,
+    frameHeight: MODEL_SIZE,
+  };
+}
+
+const bestTrial = (trials: BackendTrial[]) =>
+  trials.filter((t) => t.ok).sort((a, b) => a.minMs! - b.minMs!)[0];
+
+const median = (xs: number[]) => {
+  const s = [...xs].sort((a, b) => a - b);
+  const m = Math.floor(s.length / 2);
+  return s.length % 2 ? s[m]! : (s[m - 1]! + s[m]!) / 2;
+};
+const round = (ms: number) => Math.round(ms * 100) / 100;
+const errorText = (e: unknown) => (e instanceof Error ? e.message : String(e));
+
+const realScheduler: Scheduler = {
+  setTimeout: (cb, ms) => setTimeout(cb, ms),
+  clearTimeout: (h) => clearTimeout(h as ReturnType<typeof setTimeout>),
+};
+
+export function createFaceDetector(deps: FaceDetectorDeps): FaceDetectorCore {
+  const now = deps.now ?? (() => performance.now());
+  const scheduler = deps.scheduler ?? realScheduler;
+  const readFrame = deps.readFrame ?? readRgbaFrame;
+  let settings: FaceDetectorSettings = { ...DEFAULT_FACE_SETTINGS, ...deps.settings };
+  const rule = createTemporalRule({ windowMs: settings.windowMs, minSamples: effectiveMinSamples() });
+
+  let model: blazeface.BlazeFaceModel | null = null;
+  let backend: FaceBackend | null = null;
+  let state: FaceMonitorState = 'idle';
+  let stateReason: string | undefined;
+  let detections = 0;
+  let errors = 0;
+  let consecutiveErrors = 0;
+  let pullDropped = 0;
+  let watch: { reader: ReadableStreamDefaultReader<AnyFrame>; stallTimer: unknown } | null = null;
+
+  function effectiveMinSamples(): number {
+    // A window can only hold so many detections at a given rate; never ask for more.
+    if (settings.ratePerSecond <= 0) return settings.minSamples;
+    const fits = Math.floor((settings.windowMs * settings.ratePerSecond) / 1000);
+    return Math.max(1, Math.min(settings.minSamples, fits));
+  }
+
+  function setState(next: FaceMonitorState, reason?: string): void {
+    if (next === state && reason === stateReason) return;
+    state = next;
+    stateReason = reason;
+    deps.emit({ type: 'state', state, at: now(), window: rule.counts, ...(reason ? { reason } : {}) });
+  }
+
+  async function detectOnce(frame: AnyFrame): Promise<FaceDetection> {
+    try {
+      if (!model) throw new WorkerError<FaceDetectorErrorCode>('not-loaded', 'call load() first');
+      const t0 = now();
+      const prepared = readFrame(frame);
+      closeFrame(frame); // the pixels are copied out: release the camera buffer at once
+      const t1 = now();
+      const raw = await infer(model, prepared);
+      const t2 = now();
+      const threshold = settings.scoreThreshold;
+      const faces: FaceBox[] = raw
+        .filter((f) => f.score >= threshold)
+        .map((f) => ({ ...unletterbox(f, prepared.letterbox), score: f.score }));
+      return {
+        faceCount: faces.length,
+        faces,
+        candidateScores: raw.map((f) => f.score).sort((a, b) => b - a),
+        scoreThreshold: threshold,
+        timing: { prepareMs: round(t1 - t0), inferMs: round(t2 - t1), totalMs: round(t2 - t0) },
+        at: t2,
+        frameWidth: prepared.frameWidth,
+        frameHeight: prepared.frameHeight,
+      };
+    } finally {
+      closeFrame(frame); // idempotent; covers the failure paths
+    }
+  }
+
+  /** Feeds the outcome of one detection into the counters, the temporal rule and the events. */
+  function record(detection: FaceDetection): void {
+    detections++;
+    consecutiveErrors = 0;
+    deps.emit({ type: 'detection', detection });
+    const verdict = rule.add(detection.at, detection.faceCount);
+    setState(verdict ?? 'loading');
+  }
+
+  function recordError(error: unknown): WorkerError<FaceDetectorErrorCode> {
+    errors++;
+    consecutiveErrors++;
+    const message = errorText(error);
+    if (consecutiveErrors >= settings.maxConsecutiveErrors) {
+      endWatch();
+      setState('unavailable', `${consecutiveErrors} detections failed in a row: ${message}`);
+      return new WorkerError('unavailable', `face detection gave up: ${message}`);
+    }
+    return error instanceof WorkerError ? error : new WorkerError('detection-failed', message);
+  }
+
+  const gate = createFrameGate(
+    async (frame: AnyFrame) => {
+      try {
+        const detection = await detectOnce(frame);
+        record(detection);
+        return detection;
+      } catch (error) {
+        throw recordError(error);
+      }
+    },
+    { onDrop: closeFrame },
+  );
+
+  function endWatch(): void {
+    if (!watch) return;
+    scheduler.clearTimeout(watch.stallTimer);
+    watch.reader.cancel().catch(() => {});
+    watch = null;
+  }
+
+  function armStallTimer(w: NonNullable<typeof watch>): void {
+    scheduler.clearTimeout(w.stallTimer);
+    w.stallTimer = scheduler.setTimeout(() => {
+      if (watch !== w) return;
+      rule.reset(); // what was seen before the gap says nothing about now
+      setState('unavailable', 'no-frames');
+    }, settings.stallMs);
+  }
+
+  async function pull(w: NonNullable<typeof watch>): Promise<void> {
+    // Slot-based pacing: the next detection is due one interval after the previous slot, so the
+    // average rate holds even though frames only arrive every ~67 ms (15 fps).
+    let nextDue = -Infinity;
+    for (;;) {
+      let result: ReadableStreamReadResult<AnyFrame>;
+      try {
+        result = await w.reader.read();
+      } catch (error) {
+        if (watch === w) {
+          endWatch();
+          setState('unavailable', `camera stream failed: ${errorText(error)}`);
+        }
+        return;
+      }
+      if (result.done || watch !== w) {
+        if (result.value) closeFrame(result.value);
+        if (watch === w) {
+          endWatch();
+          setState('camera-ended');
+        }
+        return;
+      }
+      const frame = result.value;
+      armStallTimer(w);
+      const t = now();
+      const interval = settings.ratePerSecond > 0 ? 1000 / settings.ratePerSecond : 0;
+      if (gate.busy || t < nextDue) {
+        pullDropped++;
+        closeFrame(frame);
+        continue;
+      }
+      nextDue = nextDue === -Infinity ? t + interval : Math.max(nextDue + interval, t + interval / 2);
+      // Not awaited: keep reading so the frames that arrive meanwhile are closed, not queued.
+      gate.submit(frame).catch(() => {});
+    }
+  }
+
+  async function loadModel(options: LoadOptions): Promise<FaceDetectorInfo> {
+    const handler = typeof deps.model === 'string' ? tf.io.http(deps.model) : deps.model;
+    const started = now();
+    const artifacts = await handler.load!();
+    const modelLoadMs = now() - started;
+    const wanted = options.backends ?? deps.backends.map((b) => b.name);
+    const candidates = deps.backends.filter((b) => wanted.includes(b.name));
+    const trials: BackendTrial[] = [];
+    const models = new Map<FaceBackend, blazeface.BlazeFaceModel>();
+    const warm = warmUpFrame();
+    const warmStart = now();
+
+    const goodEnoughMs = options.goodEnoughMs ?? 30;
+    for (const candidate of candidates) {
+      const trial: BackendTrial = { backend: candidate.name, ok: false };
+      trials.push(trial);
+      const fastest = bestTrial(trials);
+      if (fastest && goodEnoughMs > 0 && fastest.minMs! <= goodEnoughMs) {
+        trial.skipped = `${fastest.backend} already runs in ${fastest.minMs} ms`;
+        continue;
+      }
+      if (candidate.available && !candidate.available()) {
+        trial.error = 'not available in this browser';
+        continue;
+      }
+      try {
+        let t = now();
+        await candidate.prepare?.();
+        if (!(await tf.setBackend(candidate.name))) throw new Error(`setBackend('${candidate.name}') failed`);
+        await tf.ready();
+        trial.initMs = round(now() - t);
+        t = now();
+        const m = await blazeface.load({ modelUrl: tf.io.fromMemory(artifacts), scoreThreshold: MODEL_SCORE_FLOOR });
+        models.set(candidate.name, m);
+        trial.modelMs = round(now() - t);
+        t = now();
+        for (let i = 0; i < (options.warmUpRuns ?? 2); i++) await infer(m, warm);
+        trial.firstRunMs = round(now() - t);
+        const times: number[] = [];
+        for (let i = 0; i < (options.timedRuns ?? 5); i++) {
+          t = now();
+          await infer(m, warm);
+          times.push(now() - t);
+        }
+        trial.medianMs = round(median(times));
+        trial.minMs = round(Math.min(...times));
+        trial.ok = true;
+      } catch (error) {
+        trial.error = errorText(error);
+      }
+    }
+
+    const best = bestTrial(trials);
+    for (const [name, m] of models) if (name !== best?.backend) m.dispose();
+    if (!best) {
+      throw new WorkerError<FaceDetectorErrorCode>(
+        'model-unavailable',
+        `no backend could run the face model: ${trials.map((t) => `${t.backend}: ${t.error ?? t.skipped}`).join('; ')}`,
+      );
+    }
+    await tf.setBackend(best.backend);
+    // Free what the losers hold (a WebGL context above all); CPU stays as tfjs's own fallback.
+    for (const t of trials) {
+      if (t.backend !== best.backend && t.backend !== 'cpu' && !t.skipped && tf.findBackendFactory(t.backend)) {
+        try {
+          tf.removeBackend(t.backend);
+        } catch {
+          /* never registered or already gone */
+        }
+      }
+    }
+    model = models.get(best.backend)!;
+    backend = best.backend;
+    const extra = (await candidates.find((c) => c.name === best.backend)?.describe?.()) ?? {};
+    return {
+      backend: best.backend,
+      modelLoadMs: round(modelLoadMs),
+      warmUpMs: round(now() - warmStart),
+      trials,
+      crossOriginIsolated: typeof crossOriginIsolated === 'boolean' ? crossOriginIsolated : false,
+      ...extra,
+    };
+  }
+
+  return {
+    async load(options = {}) {
+      endWatch();
+      model?.dispose();
+      model = null;
+      backend = null;
+      rule.reset();
+      consecutiveErrors = 0;
+      deps.emit({ type: 'loading' });
+      setState('loading');
+      try {
+        const info = await loadModel(options);
+        deps.emit({ type: 'ready', info });
+        setState('idle');
+        return info;
+      } catch (error) {
+        setState('unavailable', `face model failed to load: ${errorText(error)}`);
+        throw error instanceof WorkerError ? error : new WorkerError<FaceDetectorErrorCode>('model-unavailable', errorText(error));
+      }
+    },
+
+    configure(update) {
+      for (const [key, value] of Object.entries(update)) {
+        if (value !== undefined && !(typeof value === 'number' && Number.isFinite(value) && value >= 0)) {
+          throw new WorkerError<FaceDetectorErrorCode>('invalid-argument', `${key} must be a number >= 0, got ${String(value)}`);
+        }
+      }
+      if (update.scoreThreshold !== undefined && (update.scoreThreshold < MODEL_SCORE_FLOOR || update.scoreThreshold > 1)) {
+        throw new WorkerError<FaceDetectorErrorCode>(
+          'invalid-argument',
+          `scoreThreshold must be within ${MODEL_SCORE_FLOOR}..1, got ${update.scoreThreshold}`,
+        );
+      }
+      settings = { ...settings, ...Object.fromEntries(Object.entries(update).filter(([, v]) => v !== undefined)) };
+      rule.configure({ windowMs: settings.windowMs, minSamples: effectiveMinSamples() });
+      return { ...settings };
+    },
+
+    async detectFrame(frame) {
+      if (state === 'unavailable' && consecutiveErrors >= settings.maxConsecutiveErrors) {
+        closeFrame(frame);
+        throw new WorkerError<FaceDetectorErrorCode>('unavailable', `face detection is unavailable: ${stateReason ?? ''}`);
+      }
+      const result = await gate.submit(frame);
+      return result.status === 'done' ? { status: 'done', detection: result.value } : { status: 'dropped' };
+    },
+
+    watchFrames(readable) {
+      if (!model) {
+        readable.cancel().catch(() => {});
+        throw new WorkerError<FaceDetectorErrorCode>('not-loaded', 'call load() before watchFrames()');
+      }
+      endWatch();
+      rule.reset();
+      consecutiveErrors = 0;
+      const w = { reader: readable.getReader(), stallTimer: null as unknown };
+      watch = w;
+      setState('loading');
+      armStallTimer(w);
+      void pull(w);
+    },
+
+    stop() {
+      endWatch();
+      rule.reset();
+      consecutiveErrors = 0;
+      setState('idle');
+    },
+
+    getStats(): FaceDetectorStats {
+      return { backend, detections, dropped: gate.dropped + pullDropped, errors, numTensors: tf.memory().numTensors };
+    },
+
+    dispose() {
+      endWatch();
+      model?.dispose();
+      model = null;
+    },
+  };
+}

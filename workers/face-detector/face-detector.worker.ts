@@ -1,0 +1,17 @@
+// Entry point only: the plain detector with the browser's backends, canvas frames and the model URL.
+import * as Comlink from 'comlink';
+import { EventChannel } from '../_shared/event-channel.ts';
+import { exposeApi } from '../_shared/expose-api.ts';
+import { browserBackends } from './backends.ts';
+import { createCanvasFrameReader } from './canvas-frames.ts';
+import type { FaceDetectorApi, FaceDetectorEvent } from './contract.ts';
+import { createFaceDetector } from './face-detector.ts';
+
+const events = new EventChannel<FaceDetectorEvent>();
+const detector: FaceDetectorApi = createFaceDetector({
+  emit: (event) => events.emit(event),
+  model: '/models/blazeface/model.json',
+  backends: browserBackends,
+  readFrame: createCanvasFrameReader(),
+});
+exposeApi(Comlink, detector, { events });
