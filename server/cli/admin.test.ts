@@ -102,6 +102,8 @@ describe('operator CLI', () => {
     expect((await admin('company', 'announcement', '--images', '/img/promo.png'))).toMatchObject({ code: 0 });
     expect((await admin('company', 'maintenance', 'on'))).toMatchObject({ code: 0 });
     expect((await admin('company', 'announcement', '--images', 'javascript:alert(1)')).code).toBe(2);
+    expect((await admin('company', 'announcement', '--images', 'https://cdn.example.com/a.png')).code).toBe(2);
+    expect((await admin('company', 'announcement', '--images', '//cdn.example.com/a.png')).code).toBe(2);
     const db = await open();
     try {
       const [inst] = await db.db.select().from(institutions).where(eq(institutions.id, id));

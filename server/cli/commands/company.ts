@@ -6,7 +6,7 @@ export const companyCommand: AdminCommand = {
   name: 'company',
   summary: 'set the announcement images and the maintenance flag shown on the test list',
   usage: [
-    'company announcement --images URL[,URL…] [--company ID]',
+    'company announcement --images /PATH[,/PATH…] [--company ID]',
     'company announcement --off [--company ID]',
     'company maintenance on|off [--company ID]',
   ],
@@ -21,8 +21,10 @@ export const companyCommand: AdminCommand = {
     if (sub === 'announcement') {
       if (switches.has('off') === Boolean(values.images)) throw new UsageError('give either --images or --off');
       const images = values.images ? values.images.split(',').map((s) => s.trim()).filter(Boolean) : company.settings.announcement.images;
+      // Site-relative only: the page is cross-origin isolated (COEP) with img-src 'self', so an image
+      // from another host would not load. Put the files in public/ (or behind the same origin).
       for (const url of images) {
-        if (!/^(https:\/\/|\/)[^\s"'<>]+$/.test(url)) throw new UsageError(`not an https or site-relative URL: ${url}`);
+        if (!/^\/(?!\/)[^\s"'<>]+$/.test(url)) throw new UsageError(`not a site-relative path (e.g. /images/promo.png): ${url}`);
       }
       await db.update(companies).set({ settings: { ...company.settings, announcement: { is_active: !switches.has('off'), images } } })
         .where(eq(companies.id, company.id));
