@@ -37,7 +37,8 @@ export default defineConfig({
     }),
   ],
   worker: { format: 'es' },
-  build: { outDir: 'dist', sourcemap: true, chunkSizeWarningLimit: 2000 },
+  // The manifest lets tests/unit/bundle-budget.test.ts find the login route's chunks.
+  build: { outDir: 'dist', sourcemap: true, chunkSizeWarningLimit: 2000, manifest: true },
   server: {
     headers: isolation,
     proxy: { '/api': { target: devApi, changeOrigin: false } },

@@ -26,6 +26,10 @@ export const apiPaths = {
     updateSetting: '/users/v1/member/order/update/setting/:license',
     updateStartTest: '/users/v1/member/order/update-start-test/:id',
     updateViolation: '/users/v1/member/order/update/violation/:license',
+    // Not in the spec: the order's violation counters and rules (a reload restores them), and the
+    // monitoring events (camera ended, detector unavailable, …).
+    violations: '/users/v1/member/order/violations/:id',
+    proctoringEvent: '/users/v1/member/order/proctoring-event/:id',
     listSertificate: '/users/v1/member/order/list-sertificate',
     detailFull: '/users/v1/member/order/detail-full/:id',
     sectionDetail: '/users/v1/member/order/detail/:id/:section',
@@ -54,6 +58,9 @@ export const apiPaths = {
     public: '/bank/v1/question/public/:id',
     publicMultiple: '/bank/v1/question/public_multiple',
   },
+  // Certificates: public verification (no login) and the couriers' signed webhook.
+  public: { certificate: '/public/v1/certificate/:number' },
+  webhooks: { courier: '/webhooks/v1/courier' },
   dev: { outbox: '/dev/outbox' },
 } as const;
 

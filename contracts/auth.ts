@@ -18,9 +18,13 @@ export const PASSWORD_MIN = 8;
 export const PASSWORD_MAX = 128;
 export const OTP_LENGTH = 6;
 
-/** Run the "confirmation equals password" check only when both fields passed their own checks. */
-const passwordsValid = (p: { issues: readonly { path?: readonly PropertyKey[] }[] }) =>
-  !p.issues.some((i) => i.path?.[0] === 'new_password' || i.path?.[0] === 'conf_new_password');
+/**
+ * Run the "confirmation equals password" check only when both fields passed their own checks, and
+ * only on an object (a `null` body would otherwise reach the check and throw: a 500).
+ */
+const passwordsValid = (p: { value: unknown; issues: readonly { path?: readonly PropertyKey[] }[] }) =>
+  typeof p.value === 'object' && p.value !== null
+  && !p.issues.some((i) => i.path?.[0] === 'new_password' || i.path?.[0] === 'conf_new_password');
 
 /** Required text field: trimmed, with one message for missing and empty. */
 const requiredText = (required: string, max: number, tooLong: string) =>

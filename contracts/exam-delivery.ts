@@ -6,8 +6,10 @@
 // measure its clock offset. `duration` of a media item is in seconds (fractional, measured).
 import { z } from 'zod';
 import { answerPartSchema } from './exam-answer.ts';
+import { certificateRefSchema } from './certificates.ts';
 import { EXAM_PART_LETTERS, EXAM_SECTIONS } from './exam-import.ts';
 import { okEnvelope, pagedList } from './envelope.ts';
+import { proctoringDetailSchema } from './proctoring.ts';
 
 export const examSectionSchema = z.enum(EXAM_SECTIONS);
 
@@ -172,8 +174,8 @@ export type SectionSummary = z.infer<typeof sectionSummarySchema>;
 
 export const orderDetailFullSchema = z.object({
   section: z.object({ listening: sectionSummarySchema, structure: sectionSummarySchema, reading: sectionSummarySchema }),
-  /** Filled by the certificates issue. */
-  sertificate: z.null(),
+  /** The order's live certificate (null until the order completes; see contracts/certificates.ts). */
+  sertificate: certificateRefSchema.nullable(),
   /** The licence's id (as in the order list); `order.license_hint` shows its last four characters. */
   license: z.string(),
   order: z.object({
@@ -186,6 +188,8 @@ export const orderDetailFullSchema = z.object({
     started_at: z.string().nullable(),
     completed_at: z.string().nullable(),
     disqualified_at: z.string().nullable(),
+    /** Why: e.g. 'violations:open_new_tab' (the server's count) or 'candidate app: listening'. */
+    disqualified_reason: z.string().nullable(),
     total_score: z.number().int().nullable(),
     level: z.string().nullable(),
     cefr: z.string().nullable(),
@@ -193,6 +197,8 @@ export const orderDetailFullSchema = z.object({
     consent: z.object({ rules_version: z.string(), created_at: z.string() }).nullable(),
     device_reports: z.array(z.object({ device: z.string(), problem: z.string(), created_at: z.string() })),
   }),
+  /** Violations (counters and list) and monitoring events. */
+  proctoring: proctoringDetailSchema,
 });
 export type OrderDetailFull = z.infer<typeof orderDetailFullSchema>;
 export const orderDetailFullResponseSchema = okEnvelope(orderDetailFullSchema);

@@ -11,3 +11,5 @@ export * from './exam-answer.ts';
 export * from './exam-import.ts';
 export * from './client-errors.ts';
 export * from './exam-delivery.ts';
+export * from './proctoring.ts';
+export * from './certificates.ts';

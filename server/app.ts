@@ -2,6 +2,7 @@
 // Order: external plugins, app plugins, routes — so hooks, the error handler and the OpenAPI
 // collector exist before the first route is added.
 import { readFileSync } from 'node:fs';
+import fastifyCors from '@fastify/cors';
 import Fastify, { type FastifyServerOptions } from 'fastify';
 import fp from 'fastify-plugin';
 import {
@@ -11,7 +12,8 @@ import type { Config } from './config.ts';
 import type { Database } from './db/client.ts';
 import { authPlugin } from './plugins/auth.ts';
 import { databasePlugin } from './plugins/database.ts';
-import { errorHandlerPlugin } from './plugins/error-handler.ts';
+import { errorHandlerPlugin, frameworkErrorHandler } from './plugins/error-handler.ts';
+import { inputGuardPlugin } from './plugins/input-guard.ts';
 import { mailerPlugin } from './plugins/mailer.ts';
 import { openapiPlugin } from './plugins/openapi.ts';
 import { securityHeadersPlugin, type CspDirectives } from './plugins/security-headers.ts';
@@ -82,9 +84,17 @@ export const appPlugin: FastifyPluginAsyncZod<AppOptions> = async (app, opts) =>
   const { config } = opts;
   // External plugins.
   await app.register(openapiPlugin, { version: APP_VERSION });
+  // CORS only for the allow-listed origins (exact match); none by default. Bearer tokens, no cookies.
+  await app.register(fastifyCors, {
+    origin: config.corsOrigins.length > 0 ? config.corsOrigins : false,
+    methods: ['GET', 'HEAD', 'POST', 'PUT', 'DELETE'],
+    allowedHeaders: ['authorization', 'content-type', 'x-company-id'],
+    maxAge: 600,
+  });
   // App plugins.
   await app.register(databasePlugin, { database: opts.database });
   await app.register(errorHandlerPlugin);
+  await app.register(inputGuardPlugin);
   await app.register(authPlugin, { jwtSecret: config.jwtSecret });
   await app.register(mailerPlugin, { smtpUrl: config.smtpUrl, from: config.mailFrom, production: config.nodeEnv === 'production' });
   await app.register(securityHeadersPlugin, { csp: mergeCsp(opts.csp, config.googleClientId ? googleSignInCsp : {}) });
@@ -101,6 +111,8 @@ export async function buildApp(opts: BuildAppOptions) {
     trustProxy: opts.config.trustProxy,
     bodyLimit: 1024 * 1024, // JSON only; uploads go through multipart with their own limit
     routerOptions: { ignoreTrailingSlash: true },
+    // Router errors (bad percent-encoding, over-long path parameters) in our error shape too.
+    frameworkErrors: frameworkErrorHandler,
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);

@@ -11,7 +11,21 @@ describe('config', () => {
       googleClientId: undefined, googleJwksUrl: 'https://www.googleapis.com/oauth2/v3/certs', ssoSecret: undefined,
       ssoPrefix: 'epot-sso-', supportEmail: 'support@epot.local', publicUrl: undefined,
       sweepIntervalMs: 30_000, mediaUrlTtlSeconds: 21_600,
+      courierWebhookSecret: undefined,
+      uploadMaxBytes: 2_097_152, uploadQuotaFiles: 200, uploadQuotaBytes: 52_428_800, photoRetentionDays: 180,
+      retentionIntervalMs: 3_600_000, s3: undefined,
     });
+  });
+
+  it('takes the S3 bucket only complete, and turns the retention sweep off under test', () => {
+    const s3 = { S3_BUCKET: 'epot-photos', S3_ENDPOINT: 'http://127.0.0.1:9000', S3_ACCESS_KEY_ID: 'k', S3_SECRET_ACCESS_KEY: 's' };
+    expect(loadConfig({ ...s3, S3_PREFIX: 'epot/photos/' }).s3).toEqual({
+      endpoint: 'http://127.0.0.1:9000', bucket: 'epot-photos', region: 'us-east-1', accessKeyId: 'k', secretAccessKey: 's', prefix: 'epot/photos/',
+    });
+    expect(() => loadConfig({ S3_BUCKET: 'epot-photos' })).toThrow(/S3_BUCKET.*go together/);
+    expect(() => loadConfig({ ...s3, S3_PREFIX: '../x' })).toThrow(/S3_PREFIX/);
+    expect(loadConfig({ NODE_ENV: 'test' }).retentionIntervalMs).toBe(0);
+    expect(loadConfig({ PHOTO_RETENTION_DAYS: '0' }).photoRetentionDays).toBe(0);
   });
 
   it('reads the environment', () => {

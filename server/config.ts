@@ -16,6 +16,10 @@ const envSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).optional(),
   STATIC_DIR: z.string().min(1).default('./dist'),
+  // Origins (comma-separated, e.g. https://epot.example.id) whose pages may call the API from the
+  // browser. Empty (default): no CORS headers at all, so only the SPA on the API's own origin can.
+  CORS_ORIGINS: z.string().default('').transform((v) => v.split(',').map((s) => s.trim().replace(/\/+$/, '')).filter(Boolean))
+    .pipe(z.array(z.string().regex(/^https?:\/\/[^/\s?#*]+$/, 'must be origins like https://epot.example.id, comma-separated'))),
   // Which hops may set X-Forwarded-*: by default only a proxy on this host or a private network
   // (so a client reaching the server directly cannot fake its IP or https).
   TRUST_PROXY: z.string().default('loopback,uniquelocal'),
@@ -37,6 +41,29 @@ const envSchema = z.object({
   // NODE_ENV=test, so tests call sweepOverdueSections themselves), and how long signed media URLs live.
   SWEEP_INTERVAL_MS: z.preprocess(emptyAsUndefined, z.coerce.number().int().min(0).max(3_600_000).optional()),
   MEDIA_URL_TTL_SECONDS: z.coerce.number().int().min(60).max(7 * 24 * 3600).default(6 * 3600),
+  // Couriers sign their webhook calls with it (hex HMAC-SHA256 of the raw body); unset: the webhook is off.
+  COURIER_WEBHOOK_SECRET: z.preprocess(emptyAsUndefined, z.string().min(16, 'must be at least 16 characters').optional()),
+  // Proctoring photo uploads: the largest file, and each member's quota (files and bytes).
+  UPLOAD_MAX_BYTES: z.coerce.number().int().min(1024).max(50 * 1024 * 1024).default(2 * 1024 * 1024),
+  UPLOAD_QUOTA_FILES: z.coerce.number().int().min(1).max(100_000).default(200),
+  UPLOAD_QUOTA_BYTES: z.coerce.number().int().min(1024).max(10 * 1024 ** 3).default(50 * 1024 * 1024),
+  // Proctoring photos older than this many days are deleted (0 = keep them); how often the sweep
+  // runs (unset under NODE_ENV=test: off, tests call sweepOldPhotos themselves).
+  PHOTO_RETENTION_DAYS: z.coerce.number().int().min(0).max(36_500).default(180),
+  RETENTION_INTERVAL_MS: z.preprocess(emptyAsUndefined, z.coerce.number().int().min(0).max(7 * 24 * 3_600_000).optional()),
+  // Optional S3-compatible bucket for proctoring photos (path-style URLs, SigV4). All four of
+  // bucket, endpoint and keys, or none.
+  S3_BUCKET: z.preprocess(emptyAsUndefined, z.string().regex(/^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/, 'must be a bucket name').optional()),
+  S3_ENDPOINT: z.preprocess(emptyAsUndefined, z.url({ protocol: /^https?$/ }).optional()),
+  S3_REGION: z.string().min(1).default('us-east-1'),
+  S3_ACCESS_KEY_ID: z.preprocess(emptyAsUndefined, z.string().optional()),
+  S3_SECRET_ACCESS_KEY: z.preprocess(emptyAsUndefined, z.string().optional()),
+  S3_PREFIX: z.string().regex(/^([A-Za-z0-9._-]+\/)*$/, 'must be empty or end with /, e.g. epot/photos/').default(''),
+}).superRefine((e, ctx) => {
+  const s3 = [e.S3_BUCKET, e.S3_ENDPOINT, e.S3_ACCESS_KEY_ID, e.S3_SECRET_ACCESS_KEY];
+  if (s3.some(Boolean) && !s3.every(Boolean)) {
+    ctx.addIssue({ code: 'custom', path: ['S3_BUCKET'], message: 'S3_BUCKET, S3_ENDPOINT, S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY go together' });
+  }
 });
 
 export interface Config {
@@ -49,6 +76,8 @@ export interface Config {
   logLevel: string;
   staticDir: string;
   trustProxy: boolean | string[];
+  /** Exact origins allowed to call the API cross-origin (empty: same-origin only). */
+  corsOrigins: string[];
   jwtSecret: string | undefined;
   accessKey: string;
   smtpUrl: string | undefined;
@@ -61,6 +90,14 @@ export interface Config {
   publicUrl: string | undefined;
   sweepIntervalMs: number;
   mediaUrlTtlSeconds: number;
+  courierWebhookSecret: string | undefined;
+  uploadMaxBytes: number;
+  uploadQuotaFiles: number;
+  uploadQuotaBytes: number;
+  photoRetentionDays: number;
+  retentionIntervalMs: number;
+  /** Set when proctoring photos go to an S3-compatible bucket. */
+  s3: { endpoint: string; bucket: string; region: string; accessKeyId: string; secretAccessKey: string; prefix: string } | undefined;
 }
 
 function parseTrustProxy(v: string): Config['trustProxy'] {
@@ -87,6 +124,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     logLevel: e.LOG_LEVEL ?? (e.NODE_ENV === 'test' ? 'silent' : 'info'),
     staticDir: resolve(e.STATIC_DIR),
     trustProxy: parseTrustProxy(e.TRUST_PROXY),
+    corsOrigins: e.CORS_ORIGINS,
     jwtSecret: e.JWT_SECRET,
     accessKey: e.ACCESS_KEY,
     smtpUrl: e.SMTP_URL,
@@ -99,6 +137,15 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     publicUrl: e.PUBLIC_URL?.replace(/\/+$/, ''),
     sweepIntervalMs: e.SWEEP_INTERVAL_MS ?? (e.NODE_ENV === 'test' ? 0 : 30_000),
     mediaUrlTtlSeconds: e.MEDIA_URL_TTL_SECONDS,
+    courierWebhookSecret: e.COURIER_WEBHOOK_SECRET,
+    uploadMaxBytes: e.UPLOAD_MAX_BYTES,
+    uploadQuotaFiles: e.UPLOAD_QUOTA_FILES,
+    uploadQuotaBytes: e.UPLOAD_QUOTA_BYTES,
+    photoRetentionDays: e.PHOTO_RETENTION_DAYS,
+    retentionIntervalMs: e.RETENTION_INTERVAL_MS ?? (e.NODE_ENV === 'test' ? 0 : 3_600_000),
+    s3: e.S3_BUCKET && e.S3_ENDPOINT && e.S3_ACCESS_KEY_ID && e.S3_SECRET_ACCESS_KEY
+      ? { endpoint: e.S3_ENDPOINT, bucket: e.S3_BUCKET, region: e.S3_REGION, accessKeyId: e.S3_ACCESS_KEY_ID, secretAccessKey: e.S3_SECRET_ACCESS_KEY, prefix: e.S3_PREFIX }
+      : undefined,
   };
 }
 

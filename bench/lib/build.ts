@@ -27,13 +27,16 @@ export function hashInputs(root: string, inputs: string[]): string {
   return h.digest('hex');
 }
 
-/** Runs `vite build --config <config>` unless `outDir/.build-hash` matches the inputs. */
-export function buildIfStale(root: string, config: string, outDir: string, inputs: string[], log = console.log): boolean {
+/**
+ * Runs `vite build --config <config> [...extraArgs]` unless `outDir/.build-hash` matches the inputs
+ * (and the extra arguments, e.g. `--mode bench --outDir …` for a variant of the app's own build).
+ */
+export function buildIfStale(root: string, config: string, outDir: string, inputs: string[], log = console.log, extraArgs: string[] = []): boolean {
   const hashFile = join(outDir, '.build-hash');
-  const hash = hashInputs(root, [...inputs, config, 'package-lock.json']);
+  const hash = hashInputs(root, [...inputs, config, 'package-lock.json']) + (extraArgs.length ? `:${extraArgs.join(' ')}` : '');
   if (existsSync(join(outDir, 'index.html')) && existsSync(hashFile) && readFileSync(hashFile, 'utf8') === hash) return false;
   log(`[bench] building ${relative(root, outDir)} (missing or stale)…`);
-  const res = spawnSync(process.execPath, [join(root, 'node_modules', 'vite', 'bin', 'vite.js'), 'build', '--config', config], {
+  const res = spawnSync(process.execPath, [join(root, 'node_modules', 'vite', 'bin', 'vite.js'), 'build', '--config', config, ...extraArgs], {
     cwd: root,
     stdio: 'inherit',
   });

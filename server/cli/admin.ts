@@ -10,9 +10,13 @@ import { examCommand } from './commands/exam.ts';
 import { institutionCommand } from './commands/institution.ts';
 import { licenceCommand } from './commands/licence.ts';
 import { memberCommand } from './commands/member.ts';
+import { certificateCommand } from './commands/certificate.ts';
 import { ssoLinkCommand } from './commands/sso-link.ts';
+import { retentionCommand } from './commands/retention.ts';
+import { photoCommand } from './commands/photo.ts';
+import { shipmentCommand } from './commands/shipment.ts';
 
-const commands: AdminCommand[] = [institutionCommand, memberCommand, licenceCommand, companyCommand, examCommand, ssoLinkCommand];
+const commands: AdminCommand[] = [institutionCommand, memberCommand, licenceCommand, companyCommand, examCommand, ssoLinkCommand, certificateCommand, shipmentCommand, retentionCommand, photoCommand];
 
 export function usageText(list: AdminCommand[] = commands): string {
   return ['usage: npm run admin -- <command> [args]', '', ...list.flatMap((c) => [

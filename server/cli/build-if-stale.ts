@@ -41,8 +41,10 @@ export function buildIfStale(root: string, log: (line: string) => void = console
     return false;
   }
   log('[epot] building the SPA (dist/ is missing or stale)…');
+  // Always a production build, also when called from a test runner (NODE_ENV=test would give
+  // React's development build and an unminified service worker).
   const res = spawnSync(process.execPath, [join(root, 'node_modules', 'vite', 'bin', 'vite.js'), 'build', '--logLevel', 'warn'], {
-    cwd: root, stdio: 'inherit',
+    cwd: root, stdio: 'inherit', env: { ...process.env, NODE_ENV: 'production' },
   });
   if (res.status !== 0) throw new Error(`vite build failed (exit ${res.status ?? res.signal})`);
   writeFileSync(hashFile, hash);

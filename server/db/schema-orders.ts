@@ -105,7 +105,14 @@ export const violations = pgTable('violations', {
   section: text().$type<SectionName | 'device-check'>().notNull(),
   // Normalised: the spec's 'voice' and 'speech' are one counter ('speech').
   counter_type: text().$type<'open_new_tab' | 'face' | 'speech'>().notNull(),
+  // A media id; no foreign key on purpose: the photo-retention sweep deletes old photos and the id
+  // stays as a record that a photo was taken (services/photo-retention.ts).
   image_media_id: uuid(),
   text_voice: text(),
+  // The client's id for this violation, reused on retries: a retried report is not counted twice.
+  violation_id: uuid(),
   created_at: createdAt(),
-}, (t) => [index('violations_order_idx').on(t.order_id, t.counter_type)]);
+}, (t) => [
+  index('violations_order_idx').on(t.order_id, t.counter_type),
+  uniqueIndex('violations_order_client_id_uq').on(t.order_id, t.violation_id),
+]);

@@ -90,3 +90,5 @@ export const licenses = pgTable('licenses', {
 export * from './schema-orders.ts';
 export * from './schema-auth.ts';
 export * from './schema-exam.ts';
+export * from './schema-certificates.ts';
+export * from './schema-proctoring.ts';

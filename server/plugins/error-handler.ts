@@ -2,7 +2,7 @@
 // Indonesian, naming the field for validation); server errors are logged in full and answered
 // with a generic text so no internals (SQL, stack, paths) reach the client.
 import { DrizzleQueryError } from 'drizzle-orm/errors';
-import type { FastifyError, FastifyInstance } from 'fastify';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { hasZodFastifySchemaValidationErrors, type ZodFastifySchemaValidationError } from 'fastify-type-provider-zod';
 import type { ErrorBody } from '../../contracts/error.ts';
@@ -26,11 +26,14 @@ const clientMessages: Record<string, string> = {
   FST_ERR_CTP_BODY_TOO_LARGE: 'Ukuran data terlalu besar',
   FST_ERR_CTP_INVALID_MEDIA_TYPE: 'Jenis konten tidak didukung',
   FST_ERR_CTP_INVALID_CONTENT_LENGTH: 'Panjang data tidak sesuai',
+  FST_ERR_BAD_URL: 'Alamat URL tidak valid',
+  FST_ERR_MAX_PARAM_LENGTH: 'Parameter pada alamat URL terlalu panjang',
 };
 const statusMessages: Record<number, string> = {
   400: 'Permintaan tidak valid',
   404: 'Endpoint tidak ditemukan',
   405: 'Metode tidak diizinkan',
+  414: 'Alamat URL terlalu panjang',
   413: 'Ukuran data terlalu besar',
   415: 'Jenis konten tidak didukung',
   429: 'Terlalu banyak permintaan, coba lagi nanti',
@@ -52,6 +55,17 @@ export function toErrorBody(err: unknown): ErrorBody {
     return { status, message };
   }
   return { status: status >= 500 && status < 600 ? status : 500, message: SERVER_ERROR_MESSAGE };
+}
+
+/**
+ * Fastify's `frameworkErrors` option: errors the router raises before any route or hook runs
+ * (a malformed percent-encoding, a path parameter over the length limit). Without it they answer
+ * Fastify's own body, not ours.
+ */
+export function frameworkErrorHandler(err: FastifyError, request: FastifyRequest, reply: FastifyReply): void {
+  const body = toErrorBody(err);
+  request.log.info({ status: body.status, reason: body.message }, 'client error');
+  void reply.code(body.status).header('x-content-type-options', 'nosniff').send(body);
 }
 
 export const errorHandlerPlugin = fp(async (app: FastifyInstance) => {

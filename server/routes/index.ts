@@ -14,6 +14,11 @@ import { orderRoutes } from './orders/index.ts';
 import { organisationRoutes } from './organisation/index.ts';
 import { mediaUrlsPlugin } from '../plugins/media-urls.ts';
 import { sectionSweeperPlugin } from '../plugins/section-sweeper.ts';
+import { certificatesPlugin } from '../plugins/certificates.ts';
+import { certificateRoutes } from './certificates/index.ts';
+import { photoStorePlugin } from '../plugins/photo-store.ts';
+import { photoRetentionPlugin } from '../plugins/photo-retention.ts';
+import { proctoringRoutes } from './proctoring/index.ts';
 
 export interface RoutesOptions { config: Config; version: string }
 
@@ -23,6 +28,11 @@ export const apiRoutes: FastifyPluginAsyncZod<RoutesOptions> = async (app, opts)
   // `app.mediaUrls` (signed media URLs) for every route below; the overdue-section sweeper.
   await app.register(mediaUrlsPlugin, { apiBase: opts.config.apiBase, ttlSeconds: opts.config.mediaUrlTtlSeconds, jwtSecret: opts.config.jwtSecret });
   await app.register(sectionSweeperPlugin, { intervalMs: opts.config.sweepIntervalMs });
+  // `app.photoStore` (proctoring photos: DATA_DIR/media or the S3 bucket) and their retention sweep.
+  await app.register(photoStorePlugin, { config: opts.config });
+  await app.register(photoRetentionPlugin, { intervalMs: opts.config.retentionIntervalMs, days: opts.config.photoRetentionDays });
+  // `app.certificates`: issuance when an order completes, and its catch-up job.
+  await app.register(certificatesPlugin, { dataDir: opts.config.dataDir, publicUrl: opts.config.publicUrl, intervalMs: opts.config.sweepIntervalMs });
 
   await app.register(healthRoutes, { version: opts.version });
   await app.register(timeRoutes);
@@ -32,5 +42,7 @@ export const apiRoutes: FastifyPluginAsyncZod<RoutesOptions> = async (app, opts)
   await app.register(orderRoutes);
   await app.register(organisationRoutes);
   await app.register(examDeliveryRoutes, { dataDir: opts.config.dataDir });
+  await app.register(proctoringRoutes, { config: opts.config });
+  await app.register(certificateRoutes, { config: opts.config });
   if (opts.config.nodeEnv !== 'production') await app.register(devOutboxRoutes);
 };

@@ -19,7 +19,7 @@ import { getOwnOrder } from './orders.ts';
 import { convertSection, scoreExam, scoreSection, type AnswerKey, type ScorableQuestion } from './scoring.ts';
 import { loadSectionContent } from './section-content.ts';
 
-type Tx = Parameters<Parameters<AppDb['transaction']>[0]>[0];
+export type Tx = Parameters<Parameters<AppDb['transaction']>[0]>[0];
 type Db = AppDb | Tx;
 export type OrderRow = typeof orders.$inferSelect;
 export type SectionRow = typeof orderSections.$inferSelect;
@@ -213,29 +213,34 @@ export async function settleOverdue(db: AppDb, row: SectionRow, nowMs = Date.now
  * started get a closed row, so every later request sees a finished test. The seam for the server's
  * own violation counting (proctoring). False when the order was already finished.
  */
-export async function disqualifyOrder(db: AppDb, orderId: string, reason: string, now = new Date(), evidence?: { section: ExamSectionName; images: string[] }): Promise<boolean> {
-  return db.transaction(async (tx) => {
-    const [order] = await tx.select().from(orders).where(eq(orders.id, orderId)).for('update');
-    if (!order || order.status === 'completed' || order.status === 'disqualified') return false;
-    await tx.update(orders).set({ status: 'disqualified', disqualified_at: now, disqualified_reason: reason.slice(0, 300) })
-      .where(eq(orders.id, orderId));
-    const rows = await sectionRows(tx, orderId);
-    for (const row of rows.filter((r) => !r.submitted_at)) {
-      const images = evidence?.section === row.section && evidence.images.length > 0 ? evidence.images : row.images;
-      await tx.update(orderSections).set({ submitted_at: now, closed_by: 'disqualified', answer: [], images })
-        .where(and(eq(orderSections.id, row.id), isNull(orderSections.submitted_at)));
-    }
-    const examId = rows.find((r) => r.exam_id)?.exam_id ?? null;
-    const missing = EXAM_SECTIONS.filter((s) => !rows.some((r) => r.section === s));
-    if (missing.length > 0) {
-      await tx.insert(orderSections).values(missing.map((section) => ({
-        order_id: orderId, section, exam_id: examId, started_at: now, deadline_at: now, submitted_at: now,
-        closed_by: 'disqualified' as const, answer: [],
-        images: evidence?.section === section ? evidence.images : [],
-      }))).onConflictDoNothing();
-    }
-    return true;
-  });
+export async function disqualifyOrder(db: AppDb, orderId: string, reason: string, now = new Date(), evidence?: DisqualifyEvidence): Promise<boolean> {
+  return db.transaction((tx) => disqualifyInTx(tx, orderId, reason, now, evidence));
+}
+
+export interface DisqualifyEvidence { section: ExamSectionName; images: string[] }
+
+/** disqualifyOrder inside the caller's transaction (proctoring counts and disqualifies in one). */
+export async function disqualifyInTx(tx: Tx, orderId: string, reason: string, now = new Date(), evidence?: DisqualifyEvidence): Promise<boolean> {
+  const [order] = await tx.select().from(orders).where(eq(orders.id, orderId)).for('update');
+  if (!order || order.status === 'completed' || order.status === 'disqualified') return false;
+  await tx.update(orders).set({ status: 'disqualified', disqualified_at: now, disqualified_reason: reason.slice(0, 300) })
+    .where(eq(orders.id, orderId));
+  const rows = await sectionRows(tx, orderId);
+  for (const row of rows.filter((r) => !r.submitted_at)) {
+    const images = evidence?.section === row.section && evidence.images.length > 0 ? evidence.images : row.images;
+    await tx.update(orderSections).set({ submitted_at: now, closed_by: 'disqualified', answer: [], images })
+      .where(and(eq(orderSections.id, row.id), isNull(orderSections.submitted_at)));
+  }
+  const examId = rows.find((r) => r.exam_id)?.exam_id ?? null;
+  const missing = EXAM_SECTIONS.filter((s) => !rows.some((r) => r.section === s));
+  if (missing.length > 0) {
+    await tx.insert(orderSections).values(missing.map((section) => ({
+      order_id: orderId, section, exam_id: examId, started_at: now, deadline_at: now, submitted_at: now,
+      closed_by: 'disqualified' as const, answer: [],
+      images: evidence?.section === section ? evidence.images : [],
+    }))).onConflictDoNothing();
+  }
+  return true;
 }
 
 // ---- the candidate's calls --------------------------------------------------------------------

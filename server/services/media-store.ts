@@ -3,24 +3,39 @@
 // so no caller-supplied string can reach outside the folder. Writes go to a temporary name first
 // and are renamed into place, so a reader never sees half a file.
 import { randomUUID } from 'node:crypto';
-import { copyFile, mkdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
+import { createReadStream } from 'node:fs';
+import { copyFile, mkdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
+import type { Readable } from 'node:stream';
 
 const KEY = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}\.[a-z0-9]{1,8}$/;
 const EXT = /^[a-z0-9]{1,8}$/;
 
-export interface MediaStore {
-  /** The folder holding the files. */
-  readonly dir: string;
+/**
+ * What serving and deleting stored files needs: implemented by the disk store below and by the
+ * S3-compatible store (services/s3-store.ts) that holds proctoring photos when S3_BUCKET is set.
+ */
+export interface BlobStore {
+  /** Where the files are, for logs: a folder or s3://bucket/prefix. */
+  readonly location: string;
   /** Stores bytes; returns the new storage key. */
   put(data: Uint8Array, ext: string): Promise<string>;
-  /** Stores a copy of a file; returns the new storage key. */
-  putFile(sourcePath: string, ext: string): Promise<string>;
   get(key: string): Promise<Buffer>;
-  /** The file's path, for streaming it. */
-  path(key: string): string;
+  /** The size in bytes; null when there is no such file. */
+  size(key: string): Promise<number | null>;
+  /** The bytes from start to end inclusive (the whole file without a range). */
+  read(key: string, range?: { start: number; end: number }): Promise<Readable>;
   /** Removes the file; a missing file is not an error. */
   delete(key: string): Promise<void>;
+}
+
+export interface MediaStore extends BlobStore {
+  /** The folder holding the files. */
+  readonly dir: string;
+  /** Stores a copy of a file; returns the new storage key. */
+  putFile(sourcePath: string, ext: string): Promise<string>;
+  /** The file's path, for streaming it. */
+  path(key: string): string;
 }
 
 export function isStorageKey(key: string): boolean {
@@ -50,9 +65,15 @@ export function createMediaStore(dataDir: string): MediaStore {
   };
   return {
     dir,
+    location: dir,
     put: (data, ext) => store(ext, (tmp) => writeFile(tmp, data)),
     putFile: (sourcePath, ext) => store(ext, (tmp) => copyFile(sourcePath, tmp)),
     get: async (key) => readFile(path(key)),
+    size: async (key) => {
+      const st = await stat(path(key)).catch((err: NodeJS.ErrnoException) => { if (err.code === 'ENOENT') return null; throw err; });
+      return st?.isFile() ? st.size : null;
+    },
+    read: async (key, range) => createReadStream(path(key), range ? { start: range.start, end: range.end } : {}),
     path,
     delete: async (key) => rm(path(key), { force: true }),
   };

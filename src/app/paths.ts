@@ -11,6 +11,9 @@ export const paths = {
   epot: '/epot',
   preparation: '/epot/preparation',
   specification: '/epot/specification',
+  /** Preparation and specification carry the order id in the query (spec route table: param id). */
+  preparationFor: (id: string) => `/epot/preparation?id=${encodeURIComponent(id)}`,
+  specificationFor: (id: string) => `/epot/specification?id=${encodeURIComponent(id)}`,
   deviceCheck: (id: string) => `/epot/${encodeURIComponent(id)}/device-check`,
   headsetCheck: (id: string) => `/epot/${encodeURIComponent(id)}/headset-check`,
   webcamCheck: (id: string) => `/epot/${encodeURIComponent(id)}/webcam-check`,
@@ -20,6 +23,8 @@ export const paths = {
   reward: '/reward',
   tracking: (id: string) => `/certificate/${encodeURIComponent(id)}/tracking`,
   viewer: '/viewer',
+  /** Public certificate verification (no login); the certificate's QR code opens it. */
+  verify: (number: string) => `/verify/${encodeURIComponent(number)}`,
   account: '/account',
   guide: '/guide',
   diagnostics: '/diagnostics',
@@ -30,5 +35,12 @@ export const routePatterns = {
   successVerifyEmail: '/success-verify-email/:code',
   passwordReset: '/password-reset/:code',
   tracking: '/certificate/:id/tracking',
+  verify: '/verify/:number',
+  listening: '/epot/:id/listening',
+  structure: '/epot/:id/structure',
+  reading: '/epot/:id/reading',
+  deviceCheck: '/epot/:id/device-check',
+  headsetCheck: '/epot/:id/headset-check',
+  webcamCheck: '/epot/:id/webcam-check',
   epotSubpages: '/epot/*',
 } as const;

@@ -9,6 +9,17 @@ import { PlaceholderPage } from './placeholder-page.tsx';
 
 // Everything but login loads lazily so the first page's JavaScript stays small.
 const auth = () => import('../features/auth/index.ts');
+const exam = () => import('../features/exam/index.ts');
+const deviceCheck = () => import('../features/device-check/index.ts');
+const certificates = () => import('../features/certificates/index.ts');
+const proctoring = () => import('../features/proctoring/index.ts');
+
+/** A section screen with proctoring around it (the two features meet only here and in src/lib). */
+async function proctoredSection(section: 'listening' | 'structure' | 'reading', page: 'ListeningPage' | 'StructurePage' | 'ReadingPage') {
+  const [e, p] = await Promise.all([exam(), proctoring()]);
+  const Page = e[page];
+  return { Component: () => <p.ProctoredSection section={section}><Page /></p.ProctoredSection> };
+}
 
 /** The route tree (exported for tests, which mount it in a memory router). */
 export const routes: RouteObject[] = [{
@@ -28,6 +39,8 @@ export const routes: RouteObject[] = [{
     },
     // Any visitor: SSO logs a present user out itself; diagnostics is a support page.
     { path: paths.sso, lazy: async () => ({ Component: (await auth()).SsoPage }) },
+    // Public: the certificate's QR code opens it, for anyone, logged in or not.
+    { path: routePatterns.verify, lazy: async () => ({ Component: (await certificates()).VerifyPage }) },
     {
       path: paths.diagnostics,
       lazy: async () => ({ Component: (await import('../features/diagnostics/components/diagnostics-page.tsx')).DiagnosticsPage }),
@@ -37,11 +50,26 @@ export const routes: RouteObject[] = [{
       children: [{
         lazy: async () => ({ Component: (await import('./layout/app-layout.tsx')).AppLayout }),
         children: [
-          { path: paths.epot, element: <PlaceholderPage title={messages.menu.epot} /> },
+          { path: paths.epot, lazy: async () => ({ Component: (await import('../features/tests/components/test-list-page.tsx')).TestListPage }) },
+          { path: paths.preparation, lazy: async () => ({ Component: (await import('../features/preparation/components/preparation-page.tsx')).PreparationPage }) },
+          { path: paths.specification, lazy: async () => ({ Component: (await import('../features/preparation/components/specification-page.tsx')).SpecificationPage }) },
+          { path: routePatterns.listening, lazy: () => proctoredSection('listening', 'ListeningPage') },
+          { path: routePatterns.structure, lazy: () => proctoredSection('structure', 'StructurePage') },
+          { path: routePatterns.reading, lazy: () => proctoredSection('reading', 'ReadingPage') },
+          {
+            path: paths.end,
+            lazy: async () => {
+              const [{ EndPage }, { ProctoringReset }] = await Promise.all([exam(), proctoring()]);
+              return { Component: () => <><ProctoringReset /><EndPage /></> };
+            },
+          },
+          { path: routePatterns.deviceCheck, lazy: async () => ({ Component: (await deviceCheck()).DeviceCheckPage }) },
+          { path: routePatterns.headsetCheck, lazy: async () => ({ Component: (await deviceCheck()).HeadsetCheckPage }) },
+          { path: routePatterns.webcamCheck, lazy: async () => ({ Component: (await deviceCheck()).WebcamCheckPage }) },
           { path: routePatterns.epotSubpages, element: <PlaceholderPage title={messages.menu.epot} /> },
-          { path: paths.reward, element: <PlaceholderPage title={messages.menu.reward} /> },
-          { path: routePatterns.tracking, element: <PlaceholderPage title={messages.placeholder.tracking} /> },
-          { path: paths.viewer, element: <PlaceholderPage title={messages.placeholder.viewer} /> },
+          { path: paths.reward, lazy: async () => ({ Component: (await certificates()).RewardPage }) },
+          { path: routePatterns.tracking, lazy: async () => ({ Component: (await certificates()).TrackingPage }) },
+          { path: paths.viewer, lazy: async () => ({ Component: (await certificates()).ViewerPage }) },
           { path: paths.account, lazy: async () => ({ Component: (await import('../features/account/components/account-page.tsx')).AccountPage }) },
           { path: paths.guide, lazy: async () => ({ Component: (await import('../features/guide/components/guide-page.tsx')).GuidePage }) },
         ],

@@ -1,7 +1,7 @@
 // Wires the session atoms to the API client: the token follows the session atom (also when another
 // tab logs in or out), and a 401 on an authenticated call logs out; the guards then show login.
 import type { createStore } from 'jotai';
-import { onUnauthorized, setAuthToken } from '../lib/api-client.ts';
+import { onUnauthorized, setAuthToken } from '../lib/api-auth.ts';
 import { clearSessionAtom, sessionAtom } from '../lib/session.ts';
 
 export function connectSession(store: ReturnType<typeof createStore>): () => void {

@@ -3,7 +3,7 @@
 // scrubs them again); at most a few reports a minute, and the same message only once.
 import { apiPaths } from '../../contracts/api-paths.ts';
 import type { ClientErrorReport } from '../../contracts/client-errors.ts';
-import { api } from './api-client.ts';
+import { loadApi } from './api-auth.ts';
 
 const MAX_PER_MINUTE = 5;
 let sentAt: number[] = [];
@@ -24,7 +24,7 @@ export function reportClientError(report: Omit<ClientErrorReport, 'path'>): void
     path: location.pathname.slice(0, 300),
   };
   // Reporting must never raise an error of its own.
-  api.post(apiPaths.clientErrors, body).catch(() => {});
+  loadApi().then((api) => api.post(apiPaths.clientErrors, body)).catch(() => {});
 }
 
 export function installErrorReporting(): void {

@@ -2,7 +2,7 @@
 // password change: take the token, fetch the member detail, store the session, pick the target.
 import type { createStore } from 'jotai';
 import { RESET } from 'jotai/utils';
-import { setAuthToken } from './api-client.ts';
+import { setAuthToken } from './api-auth.ts';
 import { getMemberDetail, type LoginData } from './session-api.ts';
 import { mergeDetail, postLoginTarget, redirectPathAtom, sessionAtom } from './session.ts';
 

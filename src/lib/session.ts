@@ -24,6 +24,7 @@ export const openTabCountAtom = atomWithStorage<number>(storageKeys.openTabCount
 export const faceCountAtom = atomWithStorage<number>(storageKeys.faceCount, 0, json(), onInit);
 export const speechCountAtom = atomWithStorage<number>(storageKeys.speechCount, 0, json(), onInit);
 export const useFaceDetectionAtom = atomWithStorage<boolean>(storageKeys.useFaceDetection, false, json(), onInit);
+export const useSpeechDetectionAtom = atomWithStorage<boolean>(storageKeys.useSpeechDetection, false, json(), onInit);
 export const redirectPathAtom = atomWithStorage<string | null>(storageKeys.redirectPath, null, json(), onInit);
 
 export const userAtom = atom((get) => get(sessionAtom)?.user ?? null);
@@ -70,5 +71,6 @@ export const clearSessionAtom = atom(null, (_get, set) => {
   set(faceCountAtom, RESET);
   set(speechCountAtom, RESET);
   set(useFaceDetectionAtom, RESET);
+  set(useSpeechDetectionAtom, RESET);
   set(redirectPathAtom, RESET);
 });

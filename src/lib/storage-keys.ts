@@ -11,6 +11,9 @@ export const storageKeys = {
   faceCount: 'epot.count.face',
   speechCount: 'epot.count.speech',
   useFaceDetection: 'epot.use-face-detection',
+  useSpeechDetection: 'epot.use-speech-detection',
+  /** Proctoring photo ids of the order being tested, per section (sent in `images`; survive a reload). */
+  proctoringPhotos: 'epot.proctoring.photos',
   /** Path a guest wanted before being sent to login; followed once after login. */
   redirectPath: 'epot.redirect-path',
 } as const;

@@ -4,7 +4,9 @@
 // Playwright, and always stops the server and the sink.
 //
 // Tests get: E2E_BASE_URL, E2E_DATA_DIR, E2E_MAIL_URL (GET answers every received mail as JSON,
-// oldest first) and E2E_SSO_SECRET / E2E_SSO_PREFIX (to sign /sso links with server/services/sso.ts).
+// oldest first), E2E_SSO_SECRET / E2E_SSO_PREFIX (to sign /sso links with server/services/sso.ts) and
+// E2E_DATA_FILE (licence codes, institutions and members made before the server started; read it
+// with tests/e2e/support/test-data.ts).
 import { spawn, spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
@@ -14,6 +16,7 @@ import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { startSmtpSink } from '../../server/test-helpers/smtp-sink.ts';
+import { prepareE2eData } from './support/prepare-data.ts';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
 const extraArgs = process.argv.slice(2);
@@ -61,6 +64,16 @@ const ssoPrefix = 'epot-sso-';
 const port = await freePort();
 const dataDir = mkdtempSync(join(tmpdir(), 'epot-e2e-'));
 const baseUrl = `http://127.0.0.1:${port}`;
+// Before the server starts: it then holds the PGlite folder for the whole run.
+let dataFile: string;
+try {
+  dataFile = (await prepareE2eData(dataDir)).file;
+} catch (err) {
+  mailServer.close();
+  await sink.close();
+  rmSync(dataDir, { recursive: true, force: true });
+  throw err;
+}
 const server = spawn(process.execPath, [join(root, 'node_modules', 'tsx', 'dist', 'cli.mjs'), join(root, 'server', 'cli', 'start.ts')], {
   cwd: root,
   env: {
@@ -77,7 +90,7 @@ try {
     stdio: 'inherit',
     env: {
       ...process.env, E2E_BASE_URL: baseUrl, E2E_DATA_DIR: dataDir, E2E_MAIL_URL: mailUrl,
-      E2E_SSO_SECRET: ssoSecret, E2E_SSO_PREFIX: ssoPrefix,
+      E2E_SSO_SECRET: ssoSecret, E2E_SSO_PREFIX: ssoPrefix, E2E_DATA_FILE: dataFile,
     },
   });
   code = await new Promise<number>((resolve) => pw.on('exit', (c) => resolve(c ?? 1)));

@@ -9,7 +9,7 @@ import { enforce } from '../../services/rate-limit.ts';
 const REPORTS_PER_IP = 30;
 const WINDOW_MS = 60_000;
 
-/** Masks e-mail addresses, bearer tokens/JWTs, licence codes and long digit runs (phones, OTPs). */
+/** Masks e-mail addresses, bearer tokens/JWTs, licence codes, reset codes and long digit runs (phones, OTPs). */
 export function scrub(text: string): string {
   return text
     .replace(/[^\s@"'<>]+@[^\s@"'<>]+\.[A-Za-z]{2,}/g, '[email]')
@@ -17,6 +17,8 @@ export function scrub(text: string): string {
     .replace(/Bearer\s+\S+/gi, 'Bearer [token]')
     .replace(/\b[2-9A-HJ-NP-Z]{4}-[2-9A-HJ-NP-Z]{4}-[2-9A-HJ-NP-Z]{4}\b/g, '[code]')
     .replace(/\d{6,}/g, '[digits]')
+    // The reset link's code (half of a password reset, with the mailed OTP).
+    .replace(/(\/password-reset\/)[^/?#\s]+/g, '$1[code]')
     .replace(/([?&][\w.-]+=)[^&\s#]*/g, '$1[redacted]');
 }
 

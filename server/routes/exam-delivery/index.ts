@@ -2,6 +2,7 @@
 // request starts it), autosave, the answer submission and the order's full detail. The rules
 // (order of sections, deadlines, idempotency, scoring) live in services/attempts.ts.
 import { asc, desc, eq } from 'drizzle-orm';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { apiPaths } from '../../../contracts/api-paths.ts';
 import {
@@ -14,7 +15,9 @@ import { consents, deviceReports, licenses } from '../../db/schema.ts';
 import {
   getOrStartSection, saveDraft, sectionRows, sectionStatus, settleOverdue, storedAnswer, submitAnswer,
 } from '../../services/attempts.ts';
+import { liveCertificate, toCertificateRef } from '../../services/certificates.ts';
 import { getOwnOrder } from '../../services/orders.ts';
+import { proctoringDetail } from '../../services/proctoring.ts';
 import { enforce } from '../../services/rate-limit.ts';
 import { loadSectionContent, renderSectionParts, selectionsOf } from '../../services/section-content.ts';
 import { mediaRoutes } from './media.ts';
@@ -24,6 +27,13 @@ import { examBankRoutes } from './exam-bank.ts';
 const DRAFTS_PER_MINUTE = 120;
 const SUBMITS_PER_MINUTE = 60;
 const iso = (d: Date | null) => d?.toISOString() ?? null;
+
+/** The order's live certificate; a completed order without one gets it now. */
+async function certificateRef(app: FastifyInstance, req: FastifyRequest, order: { id: string; status: string }) {
+  if (order.status !== 'completed') return null;
+  const row = await liveCertificate(app.db, order.id) ?? await app.certificates.afterCompletion(order.id, req);
+  return row ? toCertificateRef(row, app.mediaUrls) : null;
+}
 
 export const examDeliveryRoutes: FastifyPluginAsyncZod<{ dataDir: string }> = async (app, opts) => {
   await app.register(mediaRoutes, { dataDir: opts.dataDir });
@@ -84,6 +94,8 @@ const orderSectionRoutes: FastifyPluginAsyncZod = async (app) => {
   }, async (req, reply) => {
     await enforce(app.db, reply, `submit:${req.member.id}`, SUBMITS_PER_MINUTE, 60_000);
     const data = await submitAnswer(app.db, req.member.id, req.body);
+    // The last section closed: issue the certificate now (idempotent; failures are retried later).
+    if (data.order_status === 'completed') await app.certificates.afterCompletion(data.id, req);
     req.log.info({ order: data.id, section: data.section, status: data.status, order_status: data.order_status }, 'section answer stored');
     return { status: 200 as const, message: data.status === 'disqualified' ? 'Tes dihentikan' : 'Jawaban berhasil disimpan', data };
   });
@@ -113,16 +125,18 @@ const orderSectionRoutes: FastifyPluginAsyncZod = async (app) => {
       status: 200 as const, message: 'OK',
       data: {
         section: { listening: summary('listening'), structure: summary('structure'), reading: summary('reading') },
-        sertificate: null,
+        sertificate: await certificateRef(app, req, fresh),
         license: fresh.license_id,
         order: {
           id: fresh.id, order_no: fresh.order_no, status: fresh.status, is_b2b: fresh.institution_id !== null,
           license_hint: licence?.hint ?? '', created_at: fresh.created_at.toISOString(),
           started_at: iso(fresh.started_at), completed_at: iso(fresh.completed_at), disqualified_at: iso(fresh.disqualified_at),
+          disqualified_reason: fresh.disqualified_reason,
           total_score: fresh.total_score, level: fresh.level, cefr: fresh.cefr, settings: fresh.settings,
           consent: consent ? { rules_version: consent.rules_version, created_at: consent.created_at.toISOString() } : null,
           device_reports: reports.map((r) => ({ device: r.device, problem: r.problem, created_at: r.created_at.toISOString() })),
         },
+        proctoring: await proctoringDetail(app.db, fresh, app.mediaUrls),
       },
     };
   });

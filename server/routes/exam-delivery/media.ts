@@ -1,8 +1,6 @@
 // Media for candidates. <audio> and <img> cannot send a bearer token, so files are served at a
 // signed, short-lived URL (services/media-urls.ts) with Range support for audio seeking. The
 // member's own media (proctoring photos) are looked up by id and answered with such a URL.
-import { createReadStream } from 'node:fs';
-import { stat } from 'node:fs/promises';
 import { and, eq } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod, ZodTypeProvider } from 'fastify-type-provider-zod';
 import { apiPaths } from '../../../contracts/api-paths.ts';
@@ -43,10 +41,12 @@ export const mediaRoutes: FastifyPluginAsyncZod<{ dataDir: string }> = async (ap
   }, async (req, reply) => {
     const { id } = req.params;
     if (!UUID.test(id) || !app.mediaUrls.verify(id, req.query.exp, req.query.sig)) throw new HttpError(403, LINK_INVALID);
-    const [row] = await app.db.select({ mime: media.mime, storage_key: media.storage_key }).from(media).where(eq(media.id, id));
+    const [row] = await app.db.select({ mime: media.mime, storage_key: media.storage_key, source: media.source }).from(media).where(eq(media.id, id));
     if (!row) throw HttpError.notFound();
-    const path = store.path(row.storage_key);
-    const size = (await stat(path).catch(() => { throw HttpError.notFound(); })).size;
+    // Members' photos live in the photo store (DATA_DIR/media, or the S3 bucket when configured).
+    const blobs = row.source === 'upload' ? app.photoStore : store;
+    const size = await blobs.size(row.storage_key);
+    if (size === null) throw HttpError.notFound();
     // Cacheable by this browser only, until the URL expires.
     const maxAge = Math.max(0, req.query.exp - Math.floor(Date.now() / 1000));
     reply.headers({
@@ -62,10 +62,10 @@ export const mediaRoutes: FastifyPluginAsyncZod<{ dataDir: string }> = async (ap
     }
     if (range) {
       reply.code(206).headers({ 'content-range': `bytes ${range.start}-${range.end}/${size}`, 'content-length': range.end - range.start + 1 });
-      return reply.send(createReadStream(path, { start: range.start, end: range.end }));
+      return reply.send(await blobs.read(row.storage_key, range));
     }
     reply.header('content-length', size);
-    return reply.send(createReadStream(path));
+    return reply.send(await blobs.read(row.storage_key));
   });
 
   await app.register(async (plain) => {

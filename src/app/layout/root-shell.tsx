@@ -7,6 +7,8 @@ import { useDocumentTitle } from '../use-document-title.ts';
 const device = currentDevice();
 const mobile = isMobileDevice(device);
 const chrome = isChrome(device.userAgent);
+const buildId = import.meta.env.VITE_BUILD_ID;
+const footerStyle = { textAlign: 'center', fontSize: '0.75rem', color: 'var(--c-muted)', padding: 8 } as const;
 
 /** Every route: phones and tablets get the spec's block message instead of the app; other browsers a notice. */
 export function RootShell() {
@@ -15,6 +17,8 @@ export function RootShell() {
     <>
       {!chrome && <p className="banner" role="note">{messages.app.notChrome}</p>}
       <Outlet />
+      {/* Which build is running: support asks for it, and the update e2e reads it. */}
+      {buildId && <footer className="app-footer" data-testid="build-id" style={footerStyle}>{messages.app.version(buildId)}</footer>}
     </>
   );
 }

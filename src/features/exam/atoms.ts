@@ -1,4 +1,5 @@
 import { atom } from 'jotai';
+import type { AudioSchedule } from '../../../workers/audio-schedule/contract.ts';
 
 export interface ExamClockState {
   /** Whole seconds left (rounded up); null before the first tick of a run. */
@@ -21,3 +22,6 @@ export const initialExamClockState: ExamClockState = {
 
 /** Set only by src/workers/exam-clock.ts, from the clock worker's events. */
 export const examClockAtom = atom<ExamClockState>(initialExamClockState);
+
+/** The listening timeline; set only by src/workers/audio-schedule.ts from the worker's plans. */
+export const audioScheduleAtom = atom<AudioSchedule | null>(null);

@@ -1,0 +1,140 @@
+// Proctoring (spec test-sections 3, 4.5-4.7, 7): violation reports, the server's violation counters,
+// monitoring events and photo uploads.
+//
+// The server counts violations itself, per order and kind. For institution members whose
+// institution has `setting.failed[kind]` on, the report that brings that counter to VIOLATION_LIMIT
+// disqualifies the order on the server (whatever the client does next); individuals are only
+// warned. A kind whose check is off for the institution (`setting.identification`) is refused with
+// 400: the client never runs that check, so such a report is a bug or a forgery.
+import { z } from 'zod';
+import { okEnvelope } from './envelope.ts';
+import { EXAM_SECTIONS } from './exam-import.ts';
+
+/** Spec 9: the violation limit for ending the test. */
+export const VIOLATION_LIMIT = 3;
+
+/** The three counters. The spec's counter_type 'voice' (listening) and 'speech' are one counter. */
+export const COUNTER_KINDS = ['open_new_tab', 'face', 'speech'] as const;
+export type CounterKind = (typeof COUNTER_KINDS)[number];
+
+/** What the client may send: the spec's four spellings. */
+export const counterTypeSchema = z.enum(['open_new_tab', 'face', 'voice', 'speech']);
+export type CounterType = z.infer<typeof counterTypeSchema>;
+export const counterKindOf = (t: CounterType): CounterKind => (t === 'voice' ? 'speech' : t);
+
+/** The institution setting flag for each counter (`setting.identification` / `setting.failed`). */
+export const SETTING_FLAG_OF = { open_new_tab: 'new_tab', face: 'face', speech: 'voice' } as const satisfies Record<CounterKind, string>;
+
+export const countersSchema = z.object({ open_new_tab: z.number().int(), face: z.number().int(), speech: z.number().int() });
+export type Counters = z.infer<typeof countersSchema>;
+const perKind = z.object({ open_new_tab: z.boolean(), face: z.boolean(), speech: z.boolean() });
+
+/** The longest speech transcript stored; longer ones are cut (never refused: the violation counts). */
+export const TEXT_VOICE_MAX = 500;
+
+/** PUT order.updateViolation (`:license` = the licence id or the order id). */
+export const violationRequestSchema = z.object({
+  counter_type: counterTypeSchema,
+  section: z.enum(EXAM_SECTIONS),
+  /** Id of a photo the member uploaded (media.upload) for this violation, or '' (or null) for none. */
+  image: z.union([z.uuid(), z.literal(''), z.null()]).default('').transform((v) => v ?? ''),
+  /** The speech transcript (speech violations); cut to TEXT_VOICE_MAX characters. */
+  text_voice: z.string().max(5000).nullable().default('').transform((s) => (s ?? '').trim().slice(0, TEXT_VOICE_MAX)),
+  /**
+   * Optional (not in the spec): a uuid the client picks once per violation and reuses on retries,
+   * so a retried report whose first answer was lost is not counted twice.
+   */
+  violation_id: z.uuid().optional(),
+});
+export type ViolationRequest = z.input<typeof violationRequestSchema>;
+
+/**
+ * The order's proctoring state: the answer to a violation report and to GET order.violations
+ * (counters survive a reload; the SPA mirrors them in local storage).
+ */
+export const proctoringStateSchema = z.object({
+  counters: countersSchema,
+  /** The order is disqualified (by this report, an earlier one, or the client's disqualified post). */
+  disqualified: z.boolean(),
+  limit: z.literal(VIOLATION_LIMIT),
+  /** Which checks run for this order (individuals: all; institution members: setting.identification). */
+  checks: perKind,
+  /** Which counters end the test at the limit (individuals: none; institutions: setting.failed). */
+  disqualify_at_limit: perKind,
+  /** Photos are taken (individuals: always; institution members: active_camera). */
+  camera_required: z.boolean(),
+});
+export type ProctoringState = z.infer<typeof proctoringStateSchema>;
+export const proctoringStateResponseSchema = okEnvelope(proctoringStateSchema);
+export type ProctoringStateResponse = z.infer<typeof proctoringStateResponseSchema>;
+
+// ---- monitoring events (not in the spec) -------------------------------------------------------
+
+/**
+ * Monitoring never stops silently: the client reports when the camera track ends, the face detector
+ * becomes unavailable, camera access is denied, and when monitoring recovers.
+ */
+export const PROCTORING_EVENT_KINDS = ['camera-ended', 'detector-unavailable', 'camera-denied', 'recovered'] as const;
+export type ProctoringEventKind = (typeof PROCTORING_EVENT_KINDS)[number];
+export const proctoringEventRequestSchema = z.object({
+  section: z.enum(EXAM_SECTIONS),
+  kind: z.enum(PROCTORING_EVENT_KINDS),
+  /** A short technical note (e.g. the error code); cut to 500 characters. */
+  detail: z.string().max(5000).default('').transform((s) => s.trim().slice(0, 500)),
+});
+export type ProctoringEventRequest = z.input<typeof proctoringEventRequestSchema>;
+export const proctoringEventSchema = z.object({
+  section: z.enum(EXAM_SECTIONS),
+  kind: z.enum(PROCTORING_EVENT_KINDS),
+  detail: z.string(),
+  created_at: z.string(),
+});
+export type ProctoringEvent = z.infer<typeof proctoringEventSchema>;
+export const proctoringEventResponseSchema = okEnvelope(proctoringEventSchema);
+
+// ---- detail-full ---------------------------------------------------------------------------------
+
+export const violationRecordSchema = z.object({
+  created_at: z.string(),
+  /** 'device-check' only for rows stored before a section (reports always name a section). */
+  section: z.enum([...EXAM_SECTIONS, 'device-check']),
+  counter_type: z.enum(COUNTER_KINDS),
+  /** The photo's media id; kept after the retention sweep deleted the photo (image_url is then null). */
+  image: z.string().nullable(),
+  /** Signed URL of the photo while it exists. */
+  image_url: z.string().nullable(),
+  text_voice: z.string(),
+});
+export type ViolationRecord = z.infer<typeof violationRecordSchema>;
+
+/** detail-full's `proctoring`: totals, and the first PROCTORING_LIST_MAX violations and events. */
+export const PROCTORING_LIST_MAX = 500;
+export const proctoringDetailSchema = z.object({
+  counters: countersSchema,
+  limit: z.literal(VIOLATION_LIMIT),
+  violations: z.array(violationRecordSchema),
+  events: z.array(proctoringEventSchema),
+});
+export type ProctoringDetail = z.infer<typeof proctoringDetailSchema>;
+
+// ---- uploads ---------------------------------------------------------------------------------------
+
+/**
+ * POST media.upload, multipart/form-data: `title` (text), `source` ('upload'), `file` (a JPEG or
+ * PNG, recognised by its bytes; the file name is never used). Answers the stored photo with a
+ * signed, short-lived URL that only this member is handed (media.detail gives fresh ones).
+ */
+export const UPLOAD_FIELDS = { title: 'title', source: 'source', file: 'file' } as const;
+export const uploadedMediaSchema = z.object({
+  id: z.string(),
+  title: z.string(),
+  source: z.literal('upload'),
+  type: z.literal('image'),
+  mime: z.enum(['image/jpeg', 'image/png']),
+  public_url: z.string(),
+  url: z.string(),
+  duration: z.null(),
+});
+export type UploadedMedia = z.infer<typeof uploadedMediaSchema>;
+export const uploadResponseSchema = okEnvelope(uploadedMediaSchema);
+export type UploadResponse = z.infer<typeof uploadResponseSchema>;

@@ -1,0 +1,127 @@
+// The operator CLI on certificates and shipments, against its own database (a PGlite folder, or
+// the private PostgreSQL database), as an operator would run it.
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { openDatabase } from '../../db/client.ts';
+import { certificates, media, shipments, users } from '../../db/schema.ts';
+import { seedDemo } from '../../db/seed.ts';
+import { issueCertificate, publicCertificate } from '../../services/certificates.ts';
+import { createMediaStore } from '../../services/media-store.ts';
+import { completedOrder } from '../../test-helpers/certificates.ts';
+import { createMember } from '../../test-helpers/members.ts';
+import { pdfQrText, pdfText } from '../../test-helpers/pdf.ts';
+import { createTestDatabase, testDbKind, type TestDatabase } from '../../test-helpers/test-db.ts';
+import { runAdmin } from '../admin.ts';
+
+let dir: string;
+let pg: TestDatabase | undefined;
+let env: Record<string, string>;
+const open = () => openDatabase(env.DATABASE_URL ? { databaseUrl: env.DATABASE_URL } : { dataDir: dir });
+
+async function admin(...argv: string[]) {
+  const out: string[] = [];
+  const err: string[] = [];
+  const code = await runAdmin(argv, env, (l) => out.push(l), (l) => err.push(l));
+  return { code, out: out.join('\n'), err: err.join('\n') };
+}
+
+/** A member with a completed, certified individual order; the database is closed again (the CLI opens its own). */
+async function certified(name: string) {
+  const database = await open();
+  try {
+    const { user } = await createMember(database.db, { fullname: name });
+    const o = await completedOrder(database.db, user.id);
+    const cert = (await issueCertificate({ db: database.db, store: createMediaStore(dir) }, o.orderId, 'https://epot.example.id'))!;
+    return { userId: user.id, ...o, cert };
+  } finally {
+    await database.close();
+  }
+}
+
+beforeAll(async () => {
+  dir = mkdtempSync(join(tmpdir(), 'epot-cli-cert-'));
+  if (testDbKind() === 'postgres') {
+    pg = await createTestDatabase();
+    env = { NODE_ENV: 'test', DATABASE_URL: pg.url!, DATA_DIR: dir };
+  } else {
+    env = { NODE_ENV: 'test', DATA_DIR: dir };
+  }
+  const database = await open();
+  await database.migrate();
+  await seedDemo(database.db);
+  await database.close();
+});
+afterAll(async () => {
+  await pg?.cleanup();
+  rmSync(dir, { recursive: true, force: true });
+});
+
+describe('certificate CLI', () => {
+  it('revokes by number (verification shows revoked), and a second revoke keeps the first reason', async () => {
+    const { cert } = await certified('Agus Salim');
+    const first = await admin('certificate', 'revoke', cert.number.toLowerCase(), '--reason', 'Identitas peserta tidak sesuai');
+    expect(first).toMatchObject({ code: 0, out: `revoked ${cert.number}: Identitas peserta tidak sesuai` });
+    const again = await admin('certificate', 'revoke', cert.number, '--reason', 'lain');
+    expect(again.out).toMatch(/already revoked \(Identitas peserta tidak sesuai\)/);
+    const database = await open();
+    try {
+      expect((await publicCertificate(database.db, cert.number))!.status).toBe('revoked');
+    } finally {
+      await database.close();
+    }
+    expect((await admin('certificate', 'revoke', 'EPOT-AAAAAAAAAAAA', '--reason', 'x')).code).toBe(1);
+    expect((await admin('certificate', 'revoke', cert.number)).code).toBe(2);
+  });
+
+  it('reissues after a name correction: new number and PDF, old one superseded, the member renamed', async () => {
+    const { userId, orderId, orderNo, cert } = await certified('Siti Nurhaliza Binti Ahmd');
+    const res = await admin('certificate', 'reissue', orderNo, '--name', 'Siti Nurhaliza Binti Ahmad');
+    expect(res.code, res.err).toBe(0);
+    const fresh = /issued (EPOT-\S+)/.exec(res.out)![1]!;
+    expect(fresh).not.toBe(cert.number);
+    expect(res.out).toContain(`${cert.number} revoked as superseded`);
+    const database = await open();
+    try {
+      const rows = await database.db.select().from(certificates).where(eq(certificates.order_id, orderId));
+      const old = rows.find((r) => r.number === cert.number)!;
+      const now = rows.find((r) => r.number === fresh)!;
+      expect(old).toMatchObject({ status: 'revoked', superseded_by: now.id });
+      expect(now).toMatchObject({ status: 'valid', superseded_by: null, name_on_certificate: 'Siti Nurhaliza Binti Ahmad', verify_url: `https://epot.example.id/verify/${fresh}` });
+      expect((await publicCertificate(database.db, cert.number))!.status).toBe('revoked');
+      expect(await publicCertificate(database.db, fresh)).toMatchObject({ status: 'valid', name: 'Siti Nurhaliza Binti Ahmad' });
+      const [user] = await database.db.select().from(users).where(eq(users.id, userId));
+      expect(user!.fullname).toBe('Siti Nurhaliza Binti Ahmad');
+      const [file] = await database.db.select().from(media).where(eq(media.id, now.media_id));
+      const pdf = await createMediaStore(dir).get(file!.storage_key);
+      expect(await pdfText(pdf)).toContain('Siti Nurhaliza Binti Ahmad');
+      expect(await pdfQrText(pdf)).toBe(now.verify_url);
+    } finally {
+      await database.close();
+    }
+    expect((await admin('certificate', 'reissue', 'EPOT-NOPE', '--name', 'X')).code).toBe(1);
+    expect((await admin('certificate', 'reissue', orderNo)).code).toBe(2);
+  });
+});
+
+describe('shipment CLI', () => {
+  it('updates status, waybill and courier, appending to the history', async () => {
+    const { orderId, orderNo } = await certified('Rudi Hartono');
+    const res = await admin('shipment', 'update', orderNo, '--status', 'picked_up', '--waybill', 'SCP-000123', '--courier-company', 'SiCepat', '--note', 'Diserahkan ke kurir');
+    expect(res).toMatchObject({ code: 0, out: `shipment of ${orderNo}: picked_up, waybill SCP-000123 (2 history entries)` });
+    expect((await admin('shipment', 'update', orderNo, '--status', 'delivered')).code).toBe(0);
+    const database = await open();
+    try {
+      const [row] = await database.db.select().from(shipments).where(eq(shipments.order_id, orderId));
+      expect(row).toMatchObject({ status: 'delivered', waybill_id: 'SCP-000123', courier: { company: 'SiCepat', type: 'reg' } });
+      expect(row!.history.map((h) => h.status)).toEqual(['scheduled', 'picked_up', 'delivered']);
+      expect(row!.history[1]!.note).toBe('Diserahkan ke kurir');
+    } finally {
+      await database.close();
+    }
+    expect((await admin('shipment', 'update', orderNo, '--status', 'lost')).code).toBe(2);
+    expect((await admin('shipment', 'update', 'EPOT-NOPE', '--status', 'delivered')).code).toBe(1);
+  });
+});

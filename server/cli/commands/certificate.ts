@@ -1,0 +1,44 @@
+// `npm run admin -- certificate revoke NUMBER --reason R` and
+// `certificate reissue ORDER_NO --name "Corrected Name" [--base-url URL]`: revocation shows on the
+// public verification page at once; a reissue makes a new number and PDF, corrects the member's
+// name and revokes the old certificate as superseded.
+import { z } from 'zod';
+import { reissueCertificate, revokeCertificate } from '../../services/certificates.ts';
+import { createMediaStore } from '../../services/media-store.ts';
+import { parseFlags, UsageError, type AdminCommand } from '../admin-command.ts';
+
+export const certificateCommand: AdminCommand = {
+  name: 'certificate',
+  summary: 'revoke a certificate, or reissue one after a name correction',
+  usage: [
+    'certificate revoke NUMBER --reason REASON',
+    'certificate reissue ORDER_NO --name "CORRECTED NAME" [--base-url URL (PUBLIC_URL, else the old QR code\'s origin)]',
+  ],
+  async run(args, ctx) {
+    const [sub, ...rest] = args;
+    const db = ctx.database.db;
+    if (sub === 'revoke') {
+      const { values, positional } = parseFlags(rest, { values: ['reason'] });
+      const [number] = positional;
+      const reason = values.reason?.trim();
+      if (!number || positional.length !== 1) throw new UsageError('one certificate NUMBER is required');
+      if (!reason) throw new UsageError('--reason is required');
+      const { row, changed } = await revokeCertificate(db, number, reason);
+      ctx.out(changed ? `revoked ${row.number}: ${reason}` : `${row.number} was already revoked (${row.revoked_reason ?? ''})`);
+      return;
+    }
+    if (sub === 'reissue') {
+      const { values, positional } = parseFlags(rest, { values: ['name', 'base-url'] });
+      const [orderNo] = positional;
+      if (!orderNo || positional.length !== 1) throw new UsageError('one ORDER_NO is required');
+      if (!values.name?.trim()) throw new UsageError('--name is required');
+      const base = values['base-url'] ?? ctx.config.publicUrl;
+      if (base && !z.url({ protocol: /^https?$/ }).safeParse(base).success) throw new UsageError('--base-url must be an http(s) URL');
+      const { old, fresh } = await reissueCertificate({ db, store: createMediaStore(ctx.config.dataDir) }, orderNo, values.name, base);
+      ctx.out(`issued ${fresh.number} for ${orderNo} (${fresh.name_on_certificate})${old ? `; ${old.number} revoked as superseded` : ''}`);
+      ctx.out(`verify: ${fresh.verify_url}`);
+      return;
+    }
+    throw new UsageError(sub ? `unknown subcommand ${sub}` : 'subcommand required');
+  },
+};

@@ -1,0 +1,26 @@
+// `npm run admin -- shipment update ORDER_NO --status S [--waybill W] [--courier-company C] [--note N]`:
+// an operator's update of a printed certificate's shipment; every update appends to its history.
+import { SHIPMENT_STATUSES, updateShipmentByOrderNo } from '../../services/shipments.ts';
+import type { ShipmentStatus } from '../../../contracts/certificates.ts';
+import { parseFlags, UsageError, type AdminCommand } from '../admin-command.ts';
+
+export const shipmentCommand: AdminCommand = {
+  name: 'shipment',
+  summary: 'update the shipment of a printed certificate (appends to its tracking history)',
+  usage: [`shipment update ORDER_NO --status ${SHIPMENT_STATUSES.join('|')} [--waybill W] [--courier-company C] [--note N]`],
+  async run(args, ctx) {
+    const [sub, ...rest] = args;
+    if (sub !== 'update') throw new UsageError(sub ? `unknown subcommand ${sub}` : 'subcommand required');
+    const { values, positional } = parseFlags(rest, { values: ['status', 'waybill', 'courier-company', 'note'] });
+    const [orderNo] = positional;
+    if (!orderNo || positional.length !== 1) throw new UsageError('one ORDER_NO is required');
+    const status = values.status as ShipmentStatus | undefined;
+    if (!status || !SHIPMENT_STATUSES.includes(status)) throw new UsageError(`--status must be one of ${SHIPMENT_STATUSES.join(', ')}`);
+    const waybill = values.waybill?.trim();
+    const row = await updateShipmentByOrderNo(ctx.database.db, orderNo, {
+      status, note: values.note?.trim() ?? '', ...(waybill ? { waybill } : {}),
+      ...(values['courier-company'] ? { courier: { company: values['courier-company'].trim() } } : {}),
+    });
+    ctx.out(`shipment of ${orderNo}: ${row.status}${row.waybill_id ? `, waybill ${row.waybill_id}` : ''} (${row.history.length} history entries)`);
+  },
+};

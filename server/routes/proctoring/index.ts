@@ -1,0 +1,61 @@
+// Proctoring calls (spec test-sections 7): the violation report the server counts itself, the
+// order's counters and rules (so they survive a reload), monitoring events, and photo uploads.
+// The rules live in services/proctoring.ts and services/uploads.ts.
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { apiPaths } from '../../../contracts/api-paths.ts';
+import { idParamSchema, licenseParamSchema } from '../../../contracts/orders.ts';
+import {
+  proctoringEventRequestSchema, proctoringEventResponseSchema, proctoringStateResponseSchema, violationRequestSchema,
+} from '../../../contracts/proctoring.ts';
+import type { Config } from '../../config.ts';
+import { getOwnOrder } from '../../services/orders.ts';
+import { proctoringState, recordProctoringEvent, recordViolation } from '../../services/proctoring.ts';
+import { enforce } from '../../services/rate-limit.ts';
+import { uploadRoutes } from './upload.ts';
+
+// A real candidate raises a few per minute at most; this stops a runaway or scripted client.
+const VIOLATIONS_PER_MINUTE = 60;
+const EVENTS_PER_MINUTE = 60;
+
+export const proctoringRoutes: FastifyPluginAsyncZod<{ config: Config }> = async (app, opts) => {
+  await app.register(uploadRoutes, {
+    limits: { maxBytes: opts.config.uploadMaxBytes, quotaFiles: opts.config.uploadQuotaFiles, quotaBytes: opts.config.uploadQuotaBytes },
+  });
+  await app.register(orderProctoringRoutes);
+};
+
+const orderProctoringRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.addHook('preHandler', app.authenticate);
+
+  app.put(apiPaths.order.updateViolation, {
+    schema: {
+      summary: 'Record a violation; the server counts it and disqualifies at the limit where the institution says so',
+      tags: ['proctoring'], params: licenseParamSchema, body: violationRequestSchema, response: { 200: proctoringStateResponseSchema },
+    },
+  }, async (req, reply) => {
+    await enforce(app.db, reply, `violation:${req.member.id}`, VIOLATIONS_PER_MINUTE, 60_000);
+    const order = await getOwnOrder(app.db, req.member.id, req.params.license);
+    const data = await recordViolation(app.db, req.member.id, order.id, req.body);
+    req.log.info({ order: order.id, kind: req.body.counter_type, section: req.body.section, counters: data.counters, disqualified: data.disqualified }, 'violation recorded');
+    return { status: 200 as const, message: data.disqualified ? 'Tes dihentikan' : 'OK', data };
+  });
+
+  app.get(apiPaths.order.violations, {
+    schema: { summary: "The order's violation counters and proctoring rules", tags: ['proctoring'], params: idParamSchema,
+      response: { 200: proctoringStateResponseSchema } },
+  }, async (req) => {
+    const order = await getOwnOrder(app.db, req.member.id, req.params.id);
+    return { status: 200 as const, message: 'OK', data: await proctoringState(app.db, order) };
+  });
+
+  app.post(apiPaths.order.proctoringEvent, {
+    schema: { summary: 'Monitoring event: camera ended, detector unavailable, camera denied, recovered', tags: ['proctoring'],
+      params: idParamSchema, body: proctoringEventRequestSchema, response: { 200: proctoringEventResponseSchema } },
+  }, async (req, reply) => {
+    await enforce(app.db, reply, `proctoring-event:${req.member.id}`, EVENTS_PER_MINUTE, 60_000);
+    const order = await getOwnOrder(app.db, req.member.id, req.params.id);
+    const data = await recordProctoringEvent(app.db, order, req.body);
+    req.log[data.kind === 'recovered' ? 'info' : 'warn']({ order: order.id, section: data.section, kind: data.kind }, 'proctoring event');
+    return { status: 200 as const, message: 'OK', data };
+  });
+};

@@ -1,0 +1,27 @@
+import { apiPaths, fillPath } from '../../../../contracts/api-paths.ts';
+import {
+  CERTIFICATE_PAGE_SIZE, type CertificateListResponse, type PublicCertificate, type ShippingTracking,
+} from '../../../../contracts/certificates.ts';
+import type { MediaRef } from '../../../../contracts/exam-delivery.ts';
+import { api } from '../../../lib/api-client.ts';
+
+export type CertificatePage = CertificateListResponse['data'];
+
+/** Spec 7/9: 10 per page, sorted by end of test, newest first. */
+export async function listCertificates(page: number): Promise<CertificatePage> {
+  const params = { limit: CERTIFICATE_PAGE_SIZE, page, sort_by: 'end_test', sort_type: 'desc' };
+  return (await api.get<CertificateListResponse>(apiPaths.order.listSertificate, { params })).data.data;
+}
+
+/** A fresh signed URL of the member's own file (spec: media detail -> data.public_url). */
+export async function mediaPublicUrl(mediaId: string): Promise<string> {
+  return (await api.get<{ data: MediaRef }>(fillPath(apiPaths.media.detail, { id: mediaId }))).data.data.public_url;
+}
+
+export async function getTracking(orderId: string): Promise<ShippingTracking> {
+  return (await api.get<{ data: ShippingTracking }>(fillPath(apiPaths.order.shippingTracking, { id: orderId }))).data.data;
+}
+
+export async function verifyCertificate(number: string): Promise<PublicCertificate> {
+  return (await api.get<{ data: PublicCertificate }>(fillPath(apiPaths.public.certificate, { number }))).data.data;
+}

@@ -1,0 +1,237 @@
+// The device check (spec accounts screens 13-14, section 4; test sections 2.1, 4.1): a left
+// checklist and the seven layers — audio 1-2, camera 1-2, microphone 1-2, start. The rules live in
+// ../device-check-machine.ts; this file wires them to the browser (camera, microphone, speech,
+// timers), the server (device reports, settings, start signal) and the router.
+import { useSetAtom } from 'jotai';
+import { useCallback, useEffect, useReducer, useRef, useState } from 'react';
+import { Link } from 'react-aria-components';
+import { useNavigate, useParams } from 'react-router';
+import { paths } from '../../../app/paths.ts';
+import { useDocumentTitle } from '../../../app/use-document-title.ts';
+import { messages } from '../../../i18n/messages.ts';
+import { apiErrorText } from '../../../lib/session-api.ts';
+import { useFaceDetectionAtom, useSpeechDetectionAtom } from '../../../lib/session.ts';
+import { Alert } from '../../../ui/alert.tsx';
+import { Button } from '../../../ui/button.tsx';
+import { Snackbar, type SnackbarMessage } from '../../../ui/snackbar.tsx';
+import { loadFaceDetector } from '../../../workers/face-detector.ts';
+import { startMicLevel, type MicLevelMeter } from '../../proctoring/mic-level.ts';
+import { resetSpeechDetection, startSpeechDetection, stopSpeechDetection } from '../../proctoring/speech-recognition.ts';
+import { reportDevice, saveSettings, signalStart } from '../api/device-check-api.ts';
+import {
+  canContinue, checklist, DEVICE_OF, deviceCheckReducer, initialDeviceCheck, type CheckMode, type DeviceCheckEvent,
+  type DeviceCheckState, type Layer, type Requirements,
+} from '../device-check-machine.ts';
+import { useOrderContext } from '../use-order-context.ts';
+import { AudioSampleLayer } from './audio-layer.tsx';
+import { CameraVideoLayer } from './camera-layer.tsx';
+import { Checklist } from './checklist.tsx';
+import { DeviceDialog } from './device-dialog.tsx';
+import { MicrophoneListenLayer } from './microphone-layer.tsx';
+import { StatusIcon } from './status-icon.tsx';
+import '../device-check.css';
+
+const t = messages.deviceCheck;
+/** Spec 9: snackbars last 3 seconds in the device check. */
+export const DEVICE_CHECK_SNACKBAR_MS = 3_000;
+const TITLE: Record<CheckMode, string> = { full: t.title, headset: t.headsetTitle, webcam: t.webcamTitle };
+
+export const DeviceCheckPage = () => <DeviceCheck mode="full" />;
+export const HeadsetCheckPage = () => <DeviceCheck mode="headset" />;
+export const WebcamCheckPage = () => <DeviceCheck mode="webcam" />;
+
+function DeviceCheck({ mode }: { mode: CheckMode }) {
+  useDocumentTitle(TITLE[mode]);
+  const id = useParams().id ?? '';
+  const ctx = useOrderContext(id);
+  if (ctx.status !== 'ready') {
+    return (
+      <section className="card card-wide" aria-labelledby="dc-title">
+        <h1 id="dc-title">{TITLE[mode]}</h1>
+        {ctx.status === 'loading'
+          ? <p role="status">{t.loading}</p>
+          : (
+            <>
+              <Alert tone="error">{ctx.message}</Alert>
+              <Link href={paths.epot}>{t.backToList}</Link>
+            </>
+          )}
+      </section>
+    );
+  }
+  return <DeviceCheckFlow key={`${mode}:${id}`} mode={mode} orderId={id} license={ctx.license} req={ctx.req} />;
+}
+
+interface FlowProps { mode: CheckMode; orderId: string; license: string; req: Requirements }
+
+function DeviceCheckFlow({ mode, orderId, license, req }: FlowProps) {
+  const [state, dispatch] = useReducer(deviceCheckReducer, undefined, () => initialDeviceCheck(mode, req));
+  const navigate = useNavigate();
+  const setUseFace = useSetAtom(useFaceDetectionAtom);
+  const setUseSpeech = useSetAtom(useSpeechDetectionAtom);
+  const [snack, setSnack] = useState<SnackbarMessage | null>(null);
+  const [startError, setStartError] = useState<string | null>(null);
+  const snackId = useRef(0);
+  const toast = useCallback((text: string, tone: SnackbarMessage['tone'] = 'error') => {
+    setSnack({ id: ++snackId.current, text, tone });
+  }, []);
+
+  // Load the face model while the candidate is on the audio step, so the camera countdown measures
+  // detection, not the download. A failure shows up in the camera step.
+  useEffect(() => {
+    if (req.camera && mode !== 'headset') loadFaceDetector().catch(() => {});
+  }, [req.camera, mode]);
+
+  // The microphone: level meter and speech recognition live from the microphone button until the
+  // page is left.
+  const mic = useRef<{ stream: MediaStream | null; meter: MicLevelMeter | null }>({ stream: null, meter: null });
+  useEffect(() => () => {
+    stopSpeechDetection();
+    mic.current.meter?.stop();
+    mic.current.stream?.getTracks().forEach((tr) => tr.stop());
+    mic.current = { stream: null, meter: null };
+  }, []);
+
+  async function startMicrophone() {
+    resetSpeechDetection();
+    try {
+      const stream = await navigator.mediaDevices.getUserMedia({ audio: true, video: false });
+      mic.current.stream = stream;
+      // The meter is a help, not the check: it may fail (no AudioWorklet) without failing the step.
+      mic.current.meter = await startMicLevel(stream).catch(() => null);
+    } catch (error) {
+      if (error instanceof DOMException && (error.name === 'NotAllowedError' || error.name === 'SecurityError')) {
+        dispatch({ type: 'mic-failed', reason: 'denied' });
+        return;
+      }
+    }
+    if (startSpeechDetection()) dispatch({ type: 'mic-listening' });
+    else dispatch({ type: 'mic-failed', reason: 'unsupported' });
+  }
+
+  // Headset check done: the separate flow goes on to the webcam check (spec screen 14).
+  useEffect(() => {
+    if (state.finished) void navigate(paths.webcamCheck(orderId));
+  }, [state.finished, navigate, orderId]);
+
+  // 'Mulai Test': save which detections run, signal the start, open listening (spec 4.1).
+  const starting = useRef(false);
+  useEffect(() => {
+    if (state.layer !== 'start' || starting.current) return;
+    starting.current = true;
+    const settings = {
+      // On when required and the device could do it at all (a camera that never connected cannot be watched).
+      use_face_detection: req.face && state.camera.status === 'detecting',
+      use_speech_detection: req.voice && state.mic.status !== 'unsupported' && state.mic.status !== 'denied',
+    };
+    setStartError(null);
+    (async () => {
+      setUseFace(settings.use_face_detection);
+      setUseSpeech(settings.use_speech_detection);
+      await saveSettings(license, settings);
+      await signalStart(orderId);
+      void navigate(paths.section(orderId, 'listening'));
+    })().catch((err: unknown) => {
+      starting.current = false;
+      const text = apiErrorText(err);
+      setStartError(text);
+      toast(text);
+      dispatch({ type: 'start-failed' });
+    });
+  }, [state.layer, state.camera.status, state.mic.status, req, license, orderId, navigate, setUseFace, setUseSpeech, toast]);
+
+  // Keyboard and screen-reader users follow the layers: focus goes to each new layer's heading.
+  const heading = useRef<HTMLHeadingElement>(null);
+  const firstLayer = useRef(true);
+  useEffect(() => {
+    if (firstLayer.current) { firstLayer.current = false; return; }
+    heading.current?.focus();
+  }, [state.layer]);
+
+  const continueAnyway = async () => {
+    if (!state.dialog) return;
+    await reportDevice(orderId, state.dialog.device, state.dialog.problem);
+    dispatch({ type: 'continue-anyway' });
+  };
+
+  const device = DEVICE_OF[state.layer];
+  const layerIndex = state.layers.indexOf(state.layer);
+  return (
+    <div className="device-check">
+      <Checklist steps={checklist(state)} />
+      <section className="card dc-main" aria-labelledby="dc-layer-title" data-testid="device-check" data-layer={state.layer}>
+        <p className="dc-page-title">{TITLE[mode]}</p>
+        <h1 id="dc-layer-title" ref={heading} tabIndex={-1}>{t.steps[device]}</h1>
+        <p className="field-help">{t.layerOf(layerIndex + 1, state.layers.length)}</p>
+        <LayerBody layer={state.layer} state={state} dispatch={dispatch} onToast={toast} onMicrophone={() => void startMicrophone()} />
+        {startError && state.layer !== 'start' && <Alert tone="error">{startError}</Alert>}
+        <div className="page-actions">
+          {state.layer === 'mic-2' || state.layer === 'start'
+            ? (
+              <Button onPress={() => dispatch({ type: 'next' })} isDisabled={!canContinue(state)}>
+                {state.layer === 'start' ? t.starting : messages.speech.startTest}
+              </Button>
+            )
+            : state.layer !== 'mic-1' && (
+              <Button onPress={() => dispatch({ type: 'next' })} isDisabled={!canContinue(state)}>{t.next}</Button>
+            )}
+        </div>
+      </section>
+      <DeviceDialog dialog={state.dialog} onPostpone={() => void navigate(paths.epot)} onContinue={continueAnyway} />
+      <Snackbar message={snack} onDismiss={() => setSnack(null)} timeoutMs={DEVICE_CHECK_SNACKBAR_MS} />
+    </div>
+  );
+}
+
+interface LayerProps {
+  layer: Layer;
+  state: DeviceCheckState;
+  dispatch: (e: DeviceCheckEvent) => void;
+  onToast: (text: string) => void;
+  onMicrophone: () => void;
+}
+
+function LayerBody({ layer, state, dispatch, onToast, onMicrophone }: LayerProps) {
+  switch (layer) {
+    case 'audio-1':
+      return <p>{t.audioHint}</p>;
+    case 'audio-2':
+      return <AudioSampleLayer state={state} dispatch={dispatch} onFailed={onToast} />;
+    case 'camera-1':
+      return (
+        <>
+          <p>{t.cameraHint}</p>
+          {!state.req.camera && (
+            <div className="dc-message dc-message-success" role="status">
+              <StatusIcon kind="success" />
+              <span><strong>{messages.camera.notRequired}</strong> {t.cameraOptional}</span>
+            </div>
+          )}
+        </>
+      );
+    case 'camera-2':
+      return <CameraVideoLayer state={state} dispatch={dispatch} />;
+    case 'mic-1':
+      return (
+        <>
+          <p>{t.micHint}</p>
+          <blockquote className="dc-sentence" lang="id">{t.micSentence}</blockquote>
+          <Button onPress={onMicrophone}>
+            <MicIcon /> {t.micButton}
+          </Button>
+        </>
+      );
+    case 'mic-2':
+    case 'start':
+      return <MicrophoneListenLayer state={state} dispatch={dispatch} />;
+  }
+}
+
+function MicIcon() {
+  return (
+    <svg width="18" height="18" viewBox="0 0 24 24" aria-hidden="true" focusable="false" className="dc-mic-icon">
+      <rect x="9" y="3" width="6" height="11" rx="3" fill="currentColor" />
+      <path d="M6 11a6 6 0 0 0 12 0M12 17v4M9 21h6" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" />
+    </svg>
+  );
+}

@@ -1,0 +1,56 @@
+// Exam delivery calls (spec 7). Drafts and submissions go through the persistent outbox, so an
+// answer typed offline or just before a crash is sent when the network is back.
+import { apiPaths, fillPath } from '../../../../contracts/api-paths.ts';
+import type {
+  AnswerDraftRequest, AnswerDraftResponse, AnswerSubmitRequest, AnswerSubmitResult, SectionDetail, SectionDetailResponse,
+} from '../../../../contracts/exam-delivery.ts';
+import type { ExamSectionName } from '../../../../contracts/exam-import.ts';
+import { api, ApiError, clockOffsetMs } from '../../../lib/api-client.ts';
+import { createOfflineQueue } from '../../../lib/offline-queue.ts';
+import type { QueuedRequest, SendOutcome } from '../../../lib/offline-queue.ts';
+
+export interface LoadedSection {
+  detail: SectionDetail;
+  /** Server clock minus client clock, measured around this request. */
+  offsetMs: number;
+}
+
+/** Fetching a section also starts it on the server (its deadline is fixed by the first call). */
+export async function fetchSection(orderId: string, section: ExamSectionName): Promise<LoadedSection> {
+  const started = Date.now();
+  const res = await api.get<SectionDetailResponse>(fillPath(apiPaths.order.sectionDetail, { id: orderId, section }));
+  const detail = res.data.data;
+  return { detail, offsetMs: clockOffsetMs(detail.server_time_ms, started, Date.now()) };
+}
+
+/** No answer yet, or the server is failing: try again later. A refusal (4xx) never succeeds. */
+export function isRetryable(error: unknown): boolean {
+  if (!(error instanceof ApiError)) return true;
+  return error.status === 0 || error.status === 408 || error.status === 429 || error.status >= 500;
+}
+
+export const outbox = createOfflineQueue({
+  isRetryable,
+  async send(request: QueuedRequest) {
+    const res = await api.request({ method: request.method, url: request.path, data: request.body });
+    return (res.data as { data: unknown }).data;
+  },
+});
+
+export const outboxKey = (orderId: string, section: ExamSectionName) => `${orderId}:${section}`;
+
+export function saveDraft(body: AnswerDraftRequest): Promise<SendOutcome> {
+  return outbox.send({ method: 'PUT', path: apiPaths.order.answerDraft, body, key: outboxKey(body.id, body.section), kind: 'draft' });
+}
+
+export function submitAnswers(body: AnswerSubmitRequest): Promise<SendOutcome> {
+  return outbox.send({ method: 'POST', path: apiPaths.order.answer, body, key: outboxKey(body.id, body.section), kind: 'submit' });
+}
+
+/** The newest waiting draft or submission of a section (newer than what the server has). */
+export async function pendingFor(orderId: string, section: ExamSectionName): Promise<QueuedRequest | null> {
+  const key = outboxKey(orderId, section);
+  return (await outbox.pending()).filter((e) => e.key === key).at(-1) ?? null;
+}
+
+export type { AnswerDraftResponse, AnswerSubmitResult };

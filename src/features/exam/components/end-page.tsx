@@ -1,0 +1,44 @@
+// Spec 2.5: the end page. After 5 seconds it redirects and reloads: institution members to /epot,
+// individuals to /reward.
+import { useAtomValue } from 'jotai';
+import { useEffect, useState } from 'react';
+import { useSearchParams } from 'react-router';
+import { paths } from '../../../app/paths.ts';
+import { useDocumentTitle } from '../../../app/use-document-title.ts';
+import { messages } from '../../../i18n/messages.ts';
+import { userAtom } from '../../../lib/session.ts';
+import './exam.css';
+
+export const END_REDIRECT_SECONDS = 5;
+
+export function EndPage() {
+  const [params] = useSearchParams();
+  const stopped = params.get('type') === 'gugur';
+  const title = stopped ? messages.end.stopped : messages.end.completed;
+  useDocumentTitle(title);
+  const isB2b = useAtomValue(userAtom)?.is_b2b ?? false;
+  const target = isB2b ? paths.epot : paths.reward;
+  const [left, setLeft] = useState(END_REDIRECT_SECONDS);
+
+  useEffect(() => {
+    const end = Date.now() + END_REDIRECT_SECONDS * 1000;
+    const timer = setInterval(() => {
+      const s = Math.max(0, Math.ceil((end - Date.now()) / 1000));
+      setLeft(s);
+      // A full load: the test's state (atoms, workers) starts clean on the next page.
+      if (s === 0) {
+        clearInterval(timer);
+        window.location.assign(target);
+      }
+    }, 250);
+    return () => clearInterval(timer);
+  }, [target]);
+
+  return (
+    <section className="exam-fullscreen" aria-labelledby="end-title">
+      <h1 id="end-title">{title}</h1>
+      {stopped && <p>{messages.end.stoppedBody}</p>}
+      <p role="status">{messages.end.redirecting(left)}</p>
+    </section>
+  );
+}

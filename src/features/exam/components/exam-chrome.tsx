@@ -1,0 +1,191 @@
+// The parts every test screen shares (spec 2.2-2.4): the left panel with the timer, violation
+// badges, the numbered question grid and the answered/unanswered counters; the screen-reader time
+// announcements; the camera preview slot; and the dialogs around submission.
+import { useAtomValue, useSetAtom } from 'jotai';
+import { useEffect, useRef, useState } from 'react';
+import { messages } from '../../../i18n/messages.ts';
+import { formatClock } from '../../../lib/format.ts';
+import { CAMERA_PREVIEW_SLOT_ID, cameraPreviewSlotAtom } from '../../../lib/proctoring-seams.ts';
+import { faceCountAtom, openTabCountAtom, speechCountAtom } from '../../../lib/session.ts';
+import { Button } from '../../../ui/button.tsx';
+import { ModalDialog } from '../../../ui/modal-dialog.tsx';
+import { crossedThreshold } from '../section-model.ts';
+import type { GridCell } from '../section-model.ts';
+
+/** Spec 9: the end-of-section screen continues by itself after 12 seconds. */
+export const AUTO_CONTINUE_SECONDS = 12;
+
+export function LoadingView({ title }: { title: string }) {
+  return (
+    <section className="exam-fullscreen" aria-busy="true" aria-labelledby="exam-loading">
+      <h1 id="exam-loading">{title}</h1>
+      <p role="status">{messages.app.loading}</p>
+    </section>
+  );
+}
+
+export function SectionTimer({ remainingSeconds }: { remainingSeconds: number | null }) {
+  return (
+    <div className="exam-timer">
+      <span className="exam-timer-label" id="exam-timer-label">{messages.exam.remainingTime}</span>
+      <span role="timer" aria-labelledby="exam-timer-label" className="clock" data-testid="exam-timer">
+        {remainingSeconds === null ? '--:--:--' : formatClock(remainingSeconds)}
+      </span>
+      <TimeAnnouncer remainingSeconds={remainingSeconds} />
+    </div>
+  );
+}
+
+/** Reads the time out at 10, 5 and 1 minutes left; a live region that changes every second would drown everything else. */
+function TimeAnnouncer({ remainingSeconds }: { remainingSeconds: number | null }) {
+  const previous = useRef<number | null>(null);
+  const [text, setText] = useState('');
+  useEffect(() => {
+    const minutes = crossedThreshold(previous.current, remainingSeconds);
+    previous.current = remainingSeconds;
+    if (minutes !== null) setText(messages.exam.timeLeftAnnouncement(minutes));
+  }, [remainingSeconds]);
+  return <div className="visually-hidden" aria-live="polite" aria-atomic="true" data-testid="time-announcer">{text}</div>;
+}
+
+/** Counters kept by proctoring (session atoms); shown from the start so their place never jumps. */
+export function ViolationBadges() {
+  const tab = useAtomValue(openTabCountAtom);
+  const face = useAtomValue(faceCountAtom);
+  const speech = useAtomValue(speechCountAtom);
+  return (
+    <section aria-label={messages.exam.violations} className="violation-badges">
+      <ul>
+        <li><span>{messages.exam.violationNewTab}</span> <span className="badge" data-testid="violations-new-tab">{tab}</span></li>
+        <li><span>{messages.exam.violationFace}</span> <span className="badge" data-testid="violations-face">{face}</span></li>
+        <li><span>{messages.exam.violationSpeech}</span> <span className="badge" data-testid="violations-speech">{speech}</span></li>
+      </ul>
+    </section>
+  );
+}
+
+export function QuestionGrid({ cells, onSelect }: { cells: GridCell[]; onSelect?: (questionIndex: number) => void }) {
+  return (
+    <nav aria-label={messages.exam.questionNav} className="question-grid">
+      <ul>
+        {cells.map((c) => {
+          const state = [c.answered ? messages.exam.gridAnswered : null, c.status === 'current' ? messages.exam.gridCurrent : null]
+            .filter(Boolean).join(', ');
+          return (
+            <li key={c.questionIndex}>
+              <Button
+                variant="secondary"
+                className={`grid-cell grid-${c.status}`}
+                aria-label={`${messages.exam.questionLabel(c.number)}${state ? `, ${state}` : ''}`}
+                aria-current={c.status === 'current' ? 'step' : undefined}
+                isDisabled={!onSelect}
+                onPress={() => onSelect?.(c.questionIndex)}
+                data-status={c.status}
+              >
+                {c.number}
+              </Button>
+            </li>
+          );
+        })}
+      </ul>
+    </nav>
+  );
+}
+
+export function AnswerCounters({ answered, unanswered }: { answered: number; unanswered: number }) {
+  return (
+    <dl className="answer-counters">
+      <div><dt>{messages.exam.answered}</dt><dd data-testid="count-answered">{answered}</dd></div>
+      <div><dt>{messages.exam.unanswered}</dt><dd data-testid="count-unanswered">{unanswered}</dd></div>
+    </dl>
+  );
+}
+
+/** Proctoring portals its 240x140 <video> here (see src/lib/proctoring-seams.ts). */
+export function CameraPreviewSlot() {
+  const setSlot = useSetAtom(cameraPreviewSlotAtom);
+  return <div ref={setSlot} id={CAMERA_PREVIEW_SLOT_ID} className="camera-preview-slot" role="region" aria-label={messages.exam.cameraPreview} />;
+}
+
+export function OfflineNotice({ online }: { online: boolean }) {
+  return online ? null : <p className="alert alert-error" role="status">{messages.exam.offline}</p>;
+}
+
+export function ConfirmSubmitDialog({ isOpen, unanswered, sending, onConfirm, onCancel }: {
+  isOpen: boolean;
+  unanswered: number;
+  sending: boolean;
+  onConfirm: () => void;
+  onCancel: () => void;
+}) {
+  return (
+    <ModalDialog title={messages.exam.confirmTitle} isOpen={isOpen} onClose={sending ? undefined : onCancel}>
+      {sending ? (
+        <p role="status">{messages.exam.sending}</p>
+      ) : (
+        <>
+          {unanswered > 0 && <p>{messages.exam.confirmUnanswered(unanswered)}</p>}
+          <p>{messages.exam.confirmBody}</p>
+          <div className="dialog-actions">
+            <Button variant="secondary" onPress={onCancel}>{messages.exam.confirmNo}</Button>
+            <Button onPress={onConfirm}>{messages.exam.confirmYes}</Button>
+          </div>
+        </>
+      )}
+    </ModalDialog>
+  );
+}
+
+/** Spec 8: 'Peringatan' with the server's message and 'Kirim ulang'. */
+export function ResendDialog({ message, sending, onResend }: { message: string | null; sending: boolean; onResend: () => void }) {
+  return (
+    <ModalDialog title={messages.exam.warning} role="alertdialog" isOpen={message !== null}>
+      <p>{message}</p>
+      <div className="dialog-actions">
+        <Button autoFocus isDisabled={sending} onPress={onResend}>{messages.exam.resend}</Button>
+      </div>
+    </ModalDialog>
+  );
+}
+
+/** The end-of-section screen: the next section's name, time and size, a countdown and continue. */
+export function NextSectionScreen({ next, seconds, onContinue, doneTitle }: {
+  next: 'structure' | 'reading';
+  seconds: number | null;
+  onContinue: () => void;
+  doneTitle: string;
+}) {
+  const a = messages.exam.announcement[next];
+  return (
+    <section className="exam-fullscreen" aria-labelledby="next-section-title">
+      <p className="exam-kicker">{doneTitle}</p>
+      <h1 id="next-section-title">{messages.exam.nextSection}: {a.label}</h1>
+      <p className="exam-next-name">{a.name}</p>
+      <p>{messages.exam.minutes(a.minutes)} · {messages.exam.questions(a.questions)}</p>
+      {seconds !== null && <p role="status" data-testid="auto-continue">{messages.exam.autoContinue(seconds)}</p>}
+      <Button onPress={onContinue}>{messages.exam.continue}</Button>
+    </section>
+  );
+}
+
+/** Counts down from `from` seconds while `active` and calls `onDone` once at zero. */
+export function useCountdown(from: number, active: boolean, onDone: () => void): number | null {
+  const [left, setLeft] = useState<number | null>(null);
+  const done = useRef(onDone);
+  done.current = onDone;
+  useEffect(() => {
+    if (!active) return setLeft(null);
+    const end = Date.now() + from * 1000;
+    setLeft(from);
+    const timer = setInterval(() => {
+      const s = Math.max(0, Math.ceil((end - Date.now()) / 1000));
+      setLeft(s);
+      if (s === 0) {
+        clearInterval(timer);
+        done.current();
+      }
+    }, 250);
+    return () => clearInterval(timer);
+  }, [active, from]);
+  return left;
+}

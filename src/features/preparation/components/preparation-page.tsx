@@ -1,0 +1,117 @@
+// Preparation ('Perhatian', spec screen 11 and section 4): the rules, the tutorial video when the
+// institution's checks call for it, and the terms checkbox; the consent is recorded on the server
+// (who, when, which rules version, which checks) before the device check may use the camera.
+import { useAtomValue, useSetAtom } from 'jotai';
+import { useEffect, useState } from 'react';
+import { Link } from 'react-aria-components';
+import { useNavigate, useSearchParams } from 'react-router';
+import { paths } from '../../../app/paths.ts';
+import { useDocumentTitle } from '../../../app/use-document-title.ts';
+import { messages } from '../../../i18n/messages.ts';
+import { apiErrorText } from '../../../lib/session-api.ts';
+import {
+  faceCountAtom, institutionAtom, licenceAtom, openTabCountAtom, speechCountAtom, useFaceDetectionAtom,
+  useSpeechDetectionAtom,
+} from '../../../lib/session.ts';
+import { Alert } from '../../../ui/alert.tsx';
+import { Button } from '../../../ui/button.tsx';
+import { Checkbox } from '../../../ui/checkbox.tsx';
+import { postConsent } from '../api/preparation-api.ts';
+import { activeChecks, failingKinds, isInstitution, needsTutorial } from '../proctoring-rules.ts';
+import { TutorialDialog } from './tutorial-dialog.tsx';
+import '../preparation.css';
+
+const t = messages.preparation;
+
+/** Spec 4: on entry the three violation counters go back to 0 and the use flags to false. */
+function useResetCounters() {
+  const setOpenTab = useSetAtom(openTabCountAtom);
+  const setFace = useSetAtom(faceCountAtom);
+  const setSpeech = useSetAtom(speechCountAtom);
+  const setUseFace = useSetAtom(useFaceDetectionAtom);
+  const setUseSpeech = useSetAtom(useSpeechDetectionAtom);
+  useEffect(() => {
+    setOpenTab(0);
+    setFace(0);
+    setSpeech(0);
+    setUseFace(false);
+    setUseSpeech(false);
+  }, [setOpenTab, setFace, setSpeech, setUseFace, setUseSpeech]);
+}
+
+export function PreparationPage() {
+  useDocumentTitle(t.title);
+  useResetCounters();
+  const [params] = useSearchParams();
+  const id = params.get('id') ?? '';
+  const licence = useAtomValue(licenceAtom);
+  const institution = useAtomValue(institutionAtom);
+  const navigate = useNavigate();
+  const tutorialRequired = needsTutorial(institution);
+  const [tutorialOpen, setTutorialOpen] = useState(tutorialRequired);
+  const [agreed, setAgreed] = useState(false);
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+
+  // The licence is stored by 'Mulai test EPOT' on the list; a stale or hand-typed id goes back there.
+  if (!id || licence?.id !== id) {
+    return (
+      <section className="card card-wide" aria-labelledby="prep-title">
+        <h1 id="prep-title">{t.title}</h1>
+        <Alert tone="error">{t.noLicence}</Alert>
+        <Link href={paths.epot}>{t.backToList}</Link>
+      </section>
+    );
+  }
+
+  const checks = activeChecks(institution);
+  const failing = failingKinds(institution);
+  const checkItems = (['photos', 'face', 'voice', 'new_tab'] as const).filter((k) => checks[k]);
+
+  async function start() {
+    setBusy(true);
+    setError(null);
+    try {
+      await postConsent(id);
+      void navigate(paths.specificationFor(id));
+    } catch (err) {
+      setError(apiErrorText(err));
+      setBusy(false);
+    }
+  }
+
+  return (
+    <section className="card card-wide preparation" aria-labelledby="prep-title">
+      <h1 id="prep-title">{t.title}</h1>
+      <p>{t.intro}</p>
+      <h2>{t.rulesTitle}</h2>
+      <ol className="rules">{t.rules.map((r) => <li key={r}>{r}</li>)}</ol>
+
+      <h2>{t.checksTitle}</h2>
+      {checkItems.length
+        ? <ul className="rules">{checkItems.map((k) => <li key={k}>{t.checks[k]}</li>)}</ul>
+        : <p>{t.checks.none}</p>}
+
+      <h2>{t.consequencesTitle}</h2>
+      {isInstitution(institution)
+        ? (
+          <>
+            <p>{t.consequenceInstitution}</p>
+            {failing.length > 0 && <p>{t.failedInstitution(failing.map((k) => t.failedKinds[k]).join(', '))}</p>}
+          </>
+        )
+        : <p>{t.consequenceIndividual}</p>}
+      <p className="field-help">{t.privacy}</p>
+
+      {!tutorialRequired && (
+        <p><Button variant="secondary" onPress={() => setTutorialOpen(true)}>{t.watchVideo}</Button></p>
+      )}
+      <Checkbox isSelected={agreed} onChange={setAgreed}>{t.terms}</Checkbox>
+      {error && <Alert tone="error">{error}</Alert>}
+      <div className="page-actions">
+        <Button onPress={() => void start()} isDisabled={!agreed || busy || tutorialOpen}>{t.start}</Button>
+      </div>
+      <TutorialDialog isOpen={tutorialOpen} required={tutorialRequired} onDone={() => setTutorialOpen(false)} />
+    </section>
+  );
+}

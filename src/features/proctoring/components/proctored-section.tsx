@@ -1,0 +1,143 @@
+// Proctoring around one section screen (composed by the router, so the exam feature never imports
+// this one): starts the section's proctoring session, registers the submission gate, and renders
+// the camera preview (in the screen's preview slot), the warning and end dialogs, 'Ambil Gambar',
+// the monitoring alert and the 'tidak stabil' snackbar.
+import { useAtomValue, useStore } from 'jotai';
+import { useEffect, useLayoutEffect, useRef, useState } from 'react';
+import type { ReactNode } from 'react';
+import { createPortal } from 'react-dom';
+import { useParams } from 'react-router';
+import type { ExamSectionName } from '../../../../contracts/exam-import.ts';
+import { messages } from '../../../i18n/messages.ts';
+import { cameraPreviewSlotAtom, submitGateAtom } from '../../../lib/proctoring-seams.ts';
+import { Alert } from '../../../ui/alert.tsx';
+import { Button } from '../../../ui/button.tsx';
+import { ModalDialog } from '../../../ui/modal-dialog.tsx';
+import { proctoringUiAtom } from '../atoms.ts';
+import type { RaisedViolation, StopState } from '../atoms.ts';
+import { browserDeps } from '../proctoring-runtime.ts';
+import { createProctoringSession } from '../proctoring-session.ts';
+import type { ProctoringSession } from '../proctoring-session.ts';
+import '../../../ui/snackbar.css';
+import './proctoring.css';
+
+const v = messages.violation;
+
+export function ProctoredSection({ section, children }: { section: ExamSectionName; children: ReactNode }) {
+  const { id = '' } = useParams();
+  const store = useStore();
+  const [session, setSession] = useState<ProctoringSession | null>(null);
+
+  useEffect(() => {
+    const s = createProctoringSession({ store, orderId: id, section, ...browserDeps() });
+    setSession(s);
+    store.set(submitGateAtom, { gate: () => s.gate() });
+    void s.start();
+    return () => {
+      s.dispose();
+      store.set(submitGateAtom, null);
+      setSession(null);
+    };
+  }, [id, section, store]);
+
+  return (
+    <>
+      {children}
+      {session && <ProctoringOverlay session={session} />}
+    </>
+  );
+}
+
+function ProctoringOverlay({ session }: { session: ProctoringSession }) {
+  const ui = useAtomValue(proctoringUiAtom);
+  return (
+    <>
+      {ui.checks?.camera && <CameraPreview session={session} />}
+      {ui.dialog && <ViolationDialog violation={ui.dialog} onAcknowledge={() => void session.acknowledge()} />}
+      {ui.gate && (
+        <ModalDialog title={v.photoTitle} role="alertdialog" isOpen>
+          <p>{messages.exam.photosMissing}</p>
+          {ui.gate.busy && <p role="status">{v.takingPhotos}</p>}
+          {ui.gate.error && <Alert tone="error">{ui.gate.error}</Alert>}
+          <div className="dialog-actions">
+            <Button autoFocus isDisabled={ui.gate.busy} onPress={() => void session.takeMissingPhotos()}>{messages.exam.takePhoto}</Button>
+          </div>
+        </ModalDialog>
+      )}
+      {ui.stop && <StopDialog stop={ui.stop} onResend={() => void session.retryStop()} onDone={session.leaveStopped} />}
+      {/* Spec 9: the face snackbar stays while the problem lasts. */}
+      <div className="snackbar-region" role="status" aria-live="polite">
+        {ui.unstable && <div className="snackbar snackbar-error" data-testid="unstable-snackbar"><span>{messages.camera.unstable}</span></div>}
+      </div>
+    </>
+  );
+}
+
+const TITLES: Record<RaisedViolation['variant'], string> = { tab: v.newTab, 'no-face': v.noFace, 'multi-face': v.multiFace, speech: v.speech };
+
+function ViolationDialog({ violation, onAcknowledge }: { violation: RaisedViolation; onAcknowledge: () => void }) {
+  return (
+    <ModalDialog title={TITLES[violation.variant]} role="alertdialog" isOpen>
+      <p>{v.body[violation.variant]}</p>
+      {violation.variant === 'speech' && violation.text && <p className="proctoring-heard">{v.heard(violation.text)}</p>}
+      <p data-testid="violation-count">{v.count(violation.count)}</p>
+      <p>{violation.endsTest ? v.endsTest : v.warningOnly}</p>
+      <div className="dialog-actions">
+        <Button autoFocus onPress={onAcknowledge}>{v.understood}</Button>
+      </div>
+    </ModalDialog>
+  );
+}
+
+function StopDialog({ stop, onResend, onDone }: { stop: StopState; onResend: () => void; onDone: () => void }) {
+  return (
+    <ModalDialog title={v.cheating} role="alertdialog" isOpen>
+      {stop.kind && <p>{v.stoppedBody[stop.kind]}</p>}
+      <p>{v.stopped}</p>
+      {stop.status === 'posting' && <p role="status">{messages.exam.sending}</p>}
+      {stop.status === 'failed' && <Alert tone="error">{stop.message}</Alert>}
+      <div className="dialog-actions">
+        {stop.status === 'failed'
+          ? <Button autoFocus onPress={onResend}>{messages.exam.resend}</Button>
+          : <Button autoFocus isDisabled={stop.status !== 'done'} onPress={onDone}>{messages.exam.ok}</Button>}
+      </div>
+    </ModalDialog>
+  );
+}
+
+/** The 240x140 preview, in the screen's slot (bottom right) or, while the screen shows none, in its place. */
+function CameraPreview({ session }: { session: ProctoringSession }) {
+  const slot = useAtomValue(cameraPreviewSlotAtom);
+  const box = <PreviewBox session={session} />;
+  return slot ? createPortal(box, slot) : <div className="camera-preview-fallback">{box}</div>;
+}
+
+function PreviewBox({ session }: { session: ProctoringSession }) {
+  const ref = useRef<HTMLDivElement>(null);
+  const problem = useAtomValue(proctoringUiAtom).problem;
+  // The session owns one <video> for the whole section (photos are taken from it): move it here.
+  useLayoutEffect(() => {
+    const el = ref.current;
+    if (!el) return;
+    el.prepend(session.video);
+    void session.video.play().catch(() => undefined);
+    return () => {
+      if (session.video.parentNode === el) el.removeChild(session.video);
+    };
+  }, [session]);
+  const [reconnecting, setReconnecting] = useState(false);
+  useEffect(() => setReconnecting(false), [problem]);
+  return (
+    <div ref={ref} className="proctoring-preview" data-testid="camera-preview">
+      {problem && (
+        <div className="proctoring-alert" role="alert" data-testid="monitoring-alert">
+          <p>{v.monitoring[problem]}</p>
+          <Button variant="secondary" isDisabled={reconnecting} onPress={() => {
+            setReconnecting(true);
+            void session.reconnectCamera().finally(() => setReconnecting(false));
+          }}>{v.reconnect}</Button>
+        </div>
+      )}
+    </div>
+  );
+}

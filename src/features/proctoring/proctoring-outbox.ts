@@ -1,0 +1,110 @@
+// Photos and violation reports that must not be lost (spec 4.5, 4.7): each is written to its own
+// persistent outbox (src/lib/offline-queue.ts, IndexedDB, photos kept as Blobs) before it is sent,
+// and stays there until the server has answered. A violation's photo is uploaded first and its id
+// sent as `image`; retries reuse the report's `violation_id`, so the server never counts one twice.
+import { apiPaths, fillPath } from '../../../contracts/api-paths.ts';
+import type { ExamSectionName } from '../../../contracts/exam-import.ts';
+import type { ProctoringState, ViolationRequest } from '../../../contracts/proctoring.ts';
+import { createOfflineQueue, indexedDbStorage, memoryStorage } from '../../lib/offline-queue.ts';
+import type { QueueEntry, QueueStorage, SendOutcome } from '../../lib/offline-queue.ts';
+import { isRetryable as defaultIsRetryable, reportViolation, uploadPhoto } from './api/proctoring-api.ts';
+
+export interface PhotoJob {
+  type: 'photo';
+  orderId: string;
+  section: ExamSectionName;
+  photo: Blob;
+}
+
+export interface ViolationJob {
+  type: 'violation';
+  orderId: string;
+  /** With `violation_id`, the same on every retry. */
+  request: ViolationRequest & { violation_id: string };
+  /** Uploaded before the report, its id sent as `image`; null: no photo. */
+  photo: Blob | null;
+}
+
+export type OutboxJob = PhotoJob | ViolationJob;
+
+export interface ProctoringOutboxDeps {
+  upload?: (photo: Blob, title: string) => Promise<string>;
+  report?: (orderId: string, body: ViolationRequest) => Promise<ProctoringState>;
+  isRetryable?: (error: unknown) => boolean;
+  storage?: QueueStorage;
+  /** A photo the server refused for good (not an image, over quota): it is reported, not hidden. */
+  onPhotoRefused?: (job: OutboxJob, error: unknown) => void;
+}
+
+export function createProctoringOutbox({
+  upload = uploadPhoto,
+  report = reportViolation,
+  isRetryable = defaultIsRetryable,
+  storage = browserStorage(),
+  onPhotoRefused = () => undefined,
+}: ProctoringOutboxDeps = {}) {
+  // Photos of reports already uploaded in this page, so a retried report does not upload again.
+  const uploaded = new Map<string, string>();
+
+  async function sendJob(job: OutboxJob): Promise<unknown> {
+    if (job.type === 'photo') return upload(job.photo, `proctoring ${job.section}`);
+    let image = uploaded.get(job.request.violation_id) ?? '';
+    if (job.photo && !image) {
+      try {
+        image = await upload(job.photo, `violation ${job.request.counter_type} ${job.request.section}`);
+        uploaded.set(job.request.violation_id, image);
+      } catch (error) {
+        if (isRetryable(error)) throw error;
+        // The violation still counts without its photo.
+        onPhotoRefused(job, error);
+      }
+    }
+    return report(job.orderId, { ...job.request, image });
+  }
+
+  const outbox = createOfflineQueue({ isRetryable, storage, send: (request) => sendJob(request.body as OutboxJob) });
+
+  const keyOf = (job: OutboxJob) =>
+    job.type === 'photo' ? `photo:${crypto.randomUUID()}` : `violation:${job.request.violation_id}`;
+  const toRequest = (job: OutboxJob) => ({
+    method: job.type === 'photo' ? ('POST' as const) : ('PUT' as const),
+    path: job.type === 'photo' ? apiPaths.media.upload : fillPath(apiPaths.order.updateViolation, { license: job.orderId }),
+    body: job,
+    key: keyOf(job),
+    // Every job stands alone: nothing supersedes it.
+    kind: 'submit' as const,
+  });
+
+  return {
+    /** Stores the job and sends everything waiting up to it; the outcome says sent, refused or kept. */
+    send: (job: OutboxJob): Promise<SendOutcome> => outbox.send(toRequest(job)),
+    flush: () => outbox.flush(),
+    pending: async (): Promise<OutboxJob[]> => (await outbox.pending()).map((e) => e.body as OutboxJob),
+    subscribe: (listener: (job: OutboxJob, outcome: SendOutcome) => void) =>
+      outbox.subscribe((entry: QueueEntry, outcome) => listener(entry.body as OutboxJob, outcome)),
+  };
+}
+
+export type ProctoringOutbox = ReturnType<typeof createProctoringOutbox>;
+
+/** Its own IndexedDB database (the exam's outbox holds JSON answers only), memory without one. */
+function browserStorage(): QueueStorage {
+  if (typeof indexedDB === 'undefined') return memoryStorage();
+  return withFallback(indexedDbStorage('epot-proctoring-outbox'));
+}
+
+function withFallback(primary: QueueStorage): QueueStorage {
+  const fallback = memoryStorage();
+  let broken = false;
+  const pick = async <T>(op: (s: QueueStorage) => Promise<T>): Promise<T> => {
+    if (!broken) {
+      try {
+        return await op(primary);
+      } catch {
+        broken = true;
+      }
+    }
+    return op(fallback);
+  };
+  return { add: (e) => pick((s) => s.add(e)), all: () => pick((s) => s.all()), delete: (n) => pick((s) => s.delete(n)) };
+}

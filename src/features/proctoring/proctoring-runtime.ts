@@ -1,0 +1,55 @@
+// The browser's side of a proctoring session: the real camera, the face-detector and photo-encoder
+// workers (through their bridges), speech recognition, the API and one outbox for the page.
+import { reportClientError } from '../../lib/error-reporting.ts';
+import { startFaceDetection, stopFaceDetection } from '../../workers/face-detector.ts';
+import { capturePhoto } from '../../workers/photo-encoder.ts';
+import { getProctoringState, isRetryable, postDisqualified, postProctoringEvent } from './api/proctoring-api.ts';
+import { photoBaseMs } from './photo-scheduler.ts';
+import { createProctoringOutbox } from './proctoring-outbox.ts';
+import type { ProctoringOutbox } from './proctoring-outbox.ts';
+import type { ProctoringDeps } from './proctoring-session.ts';
+import { resetSpeechDetection, startSpeechDetection, stopSpeechDetection } from './speech-recognition.ts';
+import { watchTabLeaving } from './tab-watch.ts';
+
+let outbox: ProctoringOutbox | null = null;
+
+/** One outbox per page: its IndexedDB queue is shared by every section screen. */
+function pageOutbox(): ProctoringOutbox {
+  return (outbox ??= createProctoringOutbox({
+    onPhotoRefused: (job, error) => reportClientError({
+      kind: 'error',
+      message: `proctoring photo refused (${job.type}): ${error instanceof Error ? error.message : String(error)}`,
+    }),
+  }));
+}
+
+export function browserDeps(): ProctoringDeps {
+  return {
+    getState: getProctoringState,
+    postEvent: postProctoringEvent,
+    postDisqualified,
+    isRetryable,
+    outbox: pageOutbox(),
+    openCamera: () => navigator.mediaDevices.getUserMedia({ video: { width: { ideal: 640 }, height: { ideal: 480 } }, audio: false }),
+    startFace: (options) => startFaceDetection(options),
+    stopFace: stopFaceDetection,
+    startSpeech: () => {
+      // A fresh transcript per section: what was said before is not this section's speech.
+      resetSpeechDetection();
+      return startSpeechDetection();
+    },
+    stopSpeech: stopSpeechDetection,
+    capture: (video) => capturePhoto(video),
+    createVideo: () => {
+      const video = document.createElement('video');
+      video.muted = true;
+      video.playsInline = true;
+      video.autoplay = true;
+      video.className = 'proctoring-video';
+      video.setAttribute('aria-hidden', 'true');
+      return video;
+    },
+    watchTab: watchTabLeaving,
+    photoBaseMs: photoBaseMs(location.search),
+  };
+}

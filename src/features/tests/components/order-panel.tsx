@@ -1,0 +1,34 @@
+import type { OrderListItem } from '../../../../contracts/orders.ts';
+import { messages } from '../../../i18n/messages.ts';
+import { formatDate } from '../../../lib/format.ts';
+import { Button } from '../../../ui/button.tsx';
+import { Disclosure } from '../../../ui/disclosure.tsx';
+import { orderStatusLabel } from '../order-status.ts';
+
+const t = messages.licence;
+
+/** One purchased test (spec screen 9): Order ID, purchase date and the start button or its status. */
+export function OrderPanel({ order, number, starting, onStart }: {
+  order: OrderListItem;
+  number: number;
+  /** Another start is on its way: every start button waits. */
+  starting: boolean;
+  onStart: (order: OrderListItem) => void;
+}) {
+  const status = orderStatusLabel(order.status);
+  return (
+    <Disclosure title={t.panelTitle(number)} defaultExpanded={order.status === 'not_started'}>
+      <dl className="kv">
+        <dt>{t.orderId}</dt>
+        <dd data-testid="order-no">{order.order_no}</dd>
+        <dt>{t.purchaseDate}</dt>
+        <dd><time dateTime={order.created_at}>{formatDate(order.created_at)}</time></dd>
+      </dl>
+      <div className="panel-actions">
+        {status
+          ? <p className={`order-status order-status-${order.status}`}>{status}</p>
+          : <Button onPress={() => onStart(order)} isDisabled={starting}>{t.start}</Button>}
+      </div>
+    </Disclosure>
+  );
+}

@@ -1,0 +1,56 @@
+import { cleanup, fireEvent, render, screen } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import type { OrderListItem } from '../../../../contracts/orders.ts';
+import { OrderPanel } from './order-panel.tsx';
+import { SurveyForm } from './survey-dialog.tsx';
+
+const submitButton = () => screen.getByRole('button', { name: 'Redeem Lisensi' }) as HTMLButtonElement;
+
+// The form alone: react-aria's Modal needs browser APIs jsdom lacks (the e2e covers the dialog).
+describe('SurveyForm', () => {
+  afterEach(cleanup);
+
+  it("keeps submit disabled until valid, asks for the 'Lainnya' text and sends it", () => {
+    const onSubmit = vi.fn();
+    render(<SurveyForm busy={false} onSubmit={onSubmit} onCancel={() => {}} />);
+    expect(submitButton().disabled).toBe(true);
+    const job = screen.getByRole('radiogroup', { name: 'Pekerjaan' });
+    fireEvent.click(job.querySelector('input[value="Lainnya"]')!);
+    fireEvent.click(screen.getByRole('radiogroup', { name: 'Penggunaan Sertifikat' }).querySelector('input[value="Melamar CPNS"]')!);
+    expect(submitButton().disabled).toBe(true);
+    const other = screen.getByLabelText(/^Pekerjaan Lainnya/);
+    fireEvent.focus(other);
+    fireEvent.blur(other);
+    expect(screen.getByText('Pekerjaan Lainnya Tidak Boleh Kosong')).toBeTruthy();
+    fireEvent.change(other, { target: { value: 'Wiraswasta' } });
+    expect(submitButton().disabled).toBe(false);
+    fireEvent.click(submitButton());
+    expect(onSubmit).toHaveBeenCalledWith({ job: 'Lainnya: Wiraswasta', certificate_for: 'Melamar CPNS' });
+  });
+});
+
+const order = (status: OrderListItem['status']): OrderListItem => ({
+  id: 'o1', order_no: 'EPOT-20261121-ABCDEF', created_at: '2026-11-21T03:00:00.000Z', license: 'l1', license_hint: 'WXYZ',
+  status, is_b2b: false, meta: { job: 'PNS', certificate_for: 'Melamar CPNS' },
+});
+
+describe('OrderPanel', () => {
+  afterEach(cleanup);
+
+  it('shows the order number, the Indonesian date and the start button', () => {
+    const onStart = vi.fn();
+    render(<OrderPanel order={order('not_started')} number={2} starting={false} onStart={onStart} />);
+    expect(screen.getByRole('heading', { name: 'English Proficiency Online Test 2' })).toBeTruthy();
+    expect(screen.getByText('EPOT-20261121-ABCDEF')).toBeTruthy();
+    expect(screen.getByText('21 November 2026')).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Mulai test EPOT' }));
+    expect(onStart).toHaveBeenCalledOnce();
+  });
+
+  it('replaces the start button with the status once tested', () => {
+    render(<OrderPanel order={order('disqualified')} number={1} starting={false} onStart={() => {}} />);
+    fireEvent.click(screen.getByRole('button', { name: 'English Proficiency Online Test 1' }));
+    expect(screen.getByText('Tes dihentikan (diskualifikasi)')).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Mulai test EPOT' })).toBeNull();
+  });
+});

@@ -1,0 +1,189 @@
+// Certificates end to end (issue 8) on a side server of its own: the courier webhook needs
+// COURIER_WEBHOOK_SECRET in the server's environment, and revocation is an operator CLI command,
+// which can only open the PGlite folder while that server is stopped (it is stopped, revoked and
+// started again). The test itself is taken through the API (redeem, consent, start, three
+// sections with a known answer pattern); everything after that is checked in the browser.
+import { readFileSync } from 'node:fs';
+import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { apiPaths, fillPath } from '../../../contracts/api-paths.ts';
+import type { SectionDetail } from '../../../contracts/exam-delivery.ts';
+import type { ExamImport } from '../../../contracts/exam-import.ts';
+import { RULES_VERSION } from '../../../contracts/orders.ts';
+import { openDatabase } from '../../../server/db/client.ts';
+import { DEMO_PASSWORD, seedDemo } from '../../../server/db/seed.ts';
+import { signCourierBody } from '../../../server/routes/certificates/index.ts';
+import { pdfQrText, pdfText } from '../../../server/test-helpers/pdf.ts';
+import { expectAccessible } from '../support/accounts.ts';
+import { SideServer } from '../support/side-server.ts';
+
+const SECRET = 'e2e-courier-secret-2026';
+const DEMO = { email: 'demo@epot.local', password: DEMO_PASSWORD, fullname: 'Demo Peserta' };
+type SectionName = 'listening' | 'structure' | 'reading';
+const SECTIONS: SectionName[] = ['listening', 'structure', 'reading'];
+// 30/28/43 correct -> 51/52/58 -> 537, Advanced (../shared/reference/scoring.md worked check).
+const RAW: Record<SectionName, number> = { listening: 30, structure: 28, reading: 43 };
+
+const exam = JSON.parse(readFileSync(new URL('../../../content/demo-exam/exam.json', import.meta.url), 'utf8')) as ExamImport;
+/** The demo exam's right and a wrong option per question, in delivery order (numbers 1..n). */
+const keyOf = (section: SectionName) => exam.sections[section].parts.flatMap((p) => p.groups.flatMap((g) => g.questions.map((q) => ({
+  right: q.options[q.answer]!, wrong: q.options[(q.answer + 1) % q.options.length]!,
+}))));
+
+test.describe.configure({ mode: 'serial' });
+
+const side = new SideServer({ env: { COURIER_WEBHOOK_SECRET: SECRET } });
+let base = '';
+let orderId = '';
+let orderNo = '';
+let number = '';
+/** The side server's own unredeemed individual licence codes. */
+let codes: string[] = [];
+
+const api = (p: string) => `${base}/api${p}`;
+
+async function takeTest(request: APIRequestContext): Promise<void> {
+  const login = await request.post(api(apiPaths.member.login), { data: { access_key: 'epot-public-demo-key', provider: 'email', email: DEMO.email, password: DEMO.password } });
+  expect(login.status(), await login.text()).toBe(200);
+  const headers = { authorization: `Bearer ${((await login.json()) as { data: { token: string } }).data.token}` };
+  const created = await request.post(api(apiPaths.order.create), { headers, data: { license: codes[0], meta: { job: 'Mahasiswa', certificate_for: 'Persyaratan S2' } } });
+  expect(created.status(), await created.text()).toBe(200);
+  ({ id: orderId, order_no: orderNo } = ((await created.json()) as { data: { id: string; order_no: string } }).data);
+  expect((await request.post(api(fillPath(apiPaths.order.consent, { id: orderId })), { headers, data: { rules_version: RULES_VERSION, accepted: true } })).status()).toBe(200);
+  expect((await request.put(api(fillPath(apiPaths.order.updateStartTest, { id: orderId })), { headers })).status()).toBe(200);
+  for (const section of SECTIONS) {
+    const res = await request.get(api(fillPath(apiPaths.order.sectionDetail, { id: orderId, section })), { headers });
+    expect(res.status(), await res.text()).toBe(200);
+    const detail = ((await res.json()) as { data: SectionDetail }).data;
+    const key = keyOf(section);
+    const answer = detail.exam.parts.map((p) => ({
+      part: p.part,
+      list_question: p.question_list.flatMap((g) => g.list_question.map((q) => ({
+        question_id: q.id, answer: [q.number <= RAW[section] ? key[q.number - 1]!.right : key[q.number - 1]!.wrong],
+      }))),
+    }));
+    const sent = await request.post(api(apiPaths.order.answer), { headers, data: { id: orderId, section, images: [], answer, disqualified: false } });
+    expect(sent.status(), await sent.text()).toBe(200);
+  }
+}
+
+async function loginUi(page: Page): Promise<void> {
+  await page.goto(`${base}/`);
+  await page.getByLabel('E-mail').fill(DEMO.email);
+  await page.getByLabel('Password').fill(DEMO.password);
+  await page.getByRole('button', { name: 'Login', exact: true }).click();
+  await expect(page).toHaveURL(`${base}/epot`);
+}
+
+const rowOf = (page: Page) => page.getByTestId('certificate-row').filter({ hasText: orderNo });
+
+
+test.beforeAll(async () => {
+  test.setTimeout(120_000);
+  // The demo accounts and the demo exam (its audio into this server's media store).
+  const database = await openDatabase({ dataDir: side.dataDir });
+  try {
+    await database.migrate();
+    codes = (await seedDemo(database.db, { dataDir: side.dataDir }))!.individualCodes;
+  } finally {
+    await database.close();
+  }
+  base = await side.start();
+});
+test.afterAll(async () => { await side.dispose(); });
+
+test('after a completed test the certificate is in /reward with the score; its PDF holds name, scores and level, and its QR opens the verification', async ({ page, request }) => {
+  await takeTest(request);
+  await loginUi(page);
+  await page.getByRole('link', { name: 'Sertifikat' }).click();
+  await expect(page).toHaveURL(`${base}/reward`);
+  const row = rowOf(page);
+  await expect(row.getByTestId('certificate-score')).toHaveText('537');
+  await expect(row).toContainText('Belum ada resi');
+  await expect(row).toContainText('Dijadwalkan');
+  await expectAccessible(page, 'certificate list');
+
+  // The view link opens the PDF at its signed URL in a new window (rendered or downloaded, the
+  // request is the same): read the file from there.
+  const pdfRequest = page.context().waitForEvent('request', (r) => r.url().includes('/api/storage/v1/media/file/'));
+  const popup = page.waitForEvent('popup');
+  await row.getByRole('button', { name: `Lihat sertifikat order ${orderNo}` }).click();
+  await popup;
+  const res = await request.get((await pdfRequest).url());
+  expect(res.status()).toBe(200);
+  expect(res.headers()['content-type']).toBe('application/pdf');
+  const pdf = await res.body();
+  const text = await pdfText(pdf);
+  for (const s of [DEMO.fullname, '10 Januari 1990', '30 / 51', '28 / 52', '43 / 58', '101 of 140', '537', 'Advanced', 'B1']) expect(text).toContain(s);
+  number = /Certificate number: (EPOT-[2-9A-HJ-NP-Z]{12})/.exec(text)![1]!;
+
+  const qr = await pdfQrText(pdf);
+  expect(qr).toBe(`${base}/verify/${number}`);
+  // The verification page is public: a fresh browser context with no session.
+  const guest = await page.context().browser()!.newContext();
+  try {
+    const verify = await guest.newPage();
+    await verify.goto(qr!);
+    await expect(verify.getByRole('heading', { level: 1 })).toHaveText('Verifikasi Sertifikat');
+    await expect(verify.getByTestId('certificate-status')).toHaveText('Berlaku');
+    await expect(verify.getByTestId('certificate-number')).toHaveText(number);
+    await expect(verify.getByTestId('certificate-total')).toHaveText('537');
+    await expect(verify.getByText(DEMO.fullname)).toBeVisible();
+    await expect(verify.getByText(DEMO.email)).toHaveCount(0);
+    await expectAccessible(verify, 'verification page');
+
+    await verify.goto(`${base}/verify/EPOT-ZZZZZZZZZZZZ`);
+    await expect(verify.getByRole('heading', { name: 'Sertifikat tidak ditemukan' })).toBeVisible();
+  } finally {
+    await guest.close();
+  }
+});
+
+test('tracking shows the history a signed courier webhook appended; an unsigned call is refused', async ({ page, request }) => {
+  const event = {
+    event_id: `evt-${orderNo}-1`, order_no: orderNo, waybill_id: 'JNE0012345678', status: 'picked_up',
+    note: 'Paket dijemput kurir JNE', updated_at: new Date().toISOString(), courier: { company: 'JNE', name: 'Budi', phone: '0811111111' },
+  };
+  const body = JSON.stringify(event);
+  const unsigned = await request.post(api(apiPaths.webhooks.courier), { headers: { 'content-type': 'application/json' }, data: body });
+  expect(unsigned.status()).toBe(401);
+  const forged = await request.post(api(apiPaths.webhooks.courier), { headers: { 'content-type': 'application/json', 'x-signature': signCourierBody('not-the-secret-at-all', body) }, data: body });
+  expect(forged.status()).toBe(401);
+  for (let i = 0; i < 2; i++) {
+    // Sent twice (a courier retry): the history gets it once.
+    const signed = await request.post(api(apiPaths.webhooks.courier), { headers: { 'content-type': 'application/json', 'x-signature': signCourierBody(SECRET, body) }, data: body });
+    expect(signed.status(), await signed.text()).toBe(200);
+  }
+
+  await loginUi(page);
+  await page.goto(`${base}/reward`);
+  const row = rowOf(page);
+  await expect(row).toContainText('Dijemput kurir');
+  await row.getByRole('link', { name: 'JNE0012345678' }).click();
+  await expect(page).toHaveURL(`${base}/certificate/${orderId}/tracking`);
+  await expect(page.getByRole('heading', { name: 'Lacak Pengiriman' })).toBeVisible();
+  await expect(page.getByTestId('tracking-status')).toHaveText('Dijemput kurir');
+  const history = page.getByTestId('tracking-history').getByRole('listitem');
+  await expect(history).toHaveCount(2);
+  await expect(history.nth(0)).toContainText('Sertifikat cetak dijadwalkan dikirim');
+  await expect(history.nth(1)).toContainText('Paket dijemput kurir JNE');
+  await expectAccessible(page, 'tracking page');
+  await page.getByRole('button', { name: 'Kembali' }).click();
+  await expect(page).toHaveURL(`${base}/reward`);
+
+  // The sample layout and the verification address format (spec screen 19).
+  await page.goto(`${base}/viewer`);
+  await expect(page.getByRole('figure', { name: 'Contoh sertifikat EPOT' })).toContainText('Predicted TOEFL score');
+  await expect(page.getByTestId('verify-format')).toHaveText(`${base}/verify/<nomor sertifikat>`);
+  await expectAccessible(page, 'viewer page');
+});
+
+test('a certificate revoked with the operator CLI shows revoked on the verification page', async ({ page }) => {
+  await side.stop();
+  const out = await side.admin(['certificate', 'revoke', number, '--reason', 'Pemeriksaan ulang rekaman pengawasan']);
+  expect(out.join('\n')).toContain(`revoked ${number}`);
+  base = await side.start();
+  await page.goto(`${base}/verify/${number}`);
+  await expect(page.getByTestId('certificate-status')).toHaveText('Dicabut');
+  await expect(page.getByText('Sertifikat ini telah dicabut dan tidak berlaku lagi.')).toBeVisible();
+  await expect(page.getByTestId('certificate-total')).toHaveText('537');
+});

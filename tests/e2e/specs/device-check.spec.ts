@@ -1,0 +1,249 @@
+// The device check end to end (issue 5) with Chromium's fake camera playing the webcam fixtures and
+// the real face-detector worker. The fake camera's file is fixed when the browser starts, so every
+// scenario launches its own browser (a `test.use({ launchOptions })` may not differ per describe
+// within one file). Orders are made through the API (redeem + consent, as the preparation page
+// does), then the candidate opens /epot/{id}/device-check.
+//
+// Speech: headless Chromium cannot recognise speech, so tests that need it install a scripted
+// SpeechRecognition with addInitScript (the hook documented in src/features/proctoring/speech-recognition.ts).
+// The app has no test hook of its own.
+import { expect, test, type APIRequestContext, type Browser, type BrowserType, type Page } from '@playwright/test';
+import { apiPaths, fillPath } from '../../../contracts/api-paths.ts';
+import type { OrderDetailFull } from '../../../contracts/exam-delivery.ts';
+import { RULES_VERSION } from '../../../contracts/orders.ts';
+import { expectAccessible, loginViaApi, loginViaUi } from '../support/accounts.ts';
+import { chromiumArgs, type CameraFixture } from '../support/chromium.ts';
+import { pool, type E2eMember } from '../support/test-data.ts';
+
+const api = (p: string) => `/api${p}`;
+const data = pool('device-check');
+const SENTENCE = 'Saya siap mengikuti tes EPOT dengan jujur';
+
+interface Order { token: string; orderId: string }
+
+/** Redeems a licence and records the consent (what the preparation page does) through the API. */
+async function prepareOrder(request: APIRequestContext, member: E2eMember, code: string): Promise<Order> {
+  const token = await loginViaApi(request, member.email, member.password);
+  const headers = { authorization: `Bearer ${token}` };
+  const created = await request.post(api(apiPaths.order.create), {
+    headers, data: { license: code, meta: { job: 'Mahasiswa', certificate_for: 'Persyaratan S2' } },
+  });
+  expect(created.status(), await created.text()).toBe(200);
+  const orderId = ((await created.json()) as { data: { id: string } }).data.id;
+  const consent = await request.post(api(fillPath(apiPaths.order.consent, { id: orderId })), { headers, data: { rules_version: RULES_VERSION, accepted: true } });
+  expect(consent.status(), await consent.text()).toBe(200);
+  return { token, orderId };
+}
+
+async function detailFull(request: APIRequestContext, { token, orderId }: Order): Promise<OrderDetailFull> {
+  const res = await request.get(api(fillPath(apiPaths.order.detailFull, { id: orderId })), { headers: { authorization: `Bearer ${token}` } });
+  expect(res.status(), await res.text()).toBe(200);
+  return ((await res.json()) as { data: OrderDetailFull }).data;
+}
+
+/**
+ * A browser whose fake camera plays `camera`. `denyPermissions`: no auto-accepting fake prompt UI;
+ * Chromium itself denies the prompt, so getUserMedia rejects with NotAllowedError as for a candidate
+ * who clicked "Block".
+ */
+async function launch(browserType: BrowserType, camera: CameraFixture, { denyPermissions = false } = {}): Promise<Browser> {
+  const args = chromiumArgs(camera);
+  return browserType.launch({
+    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    args: denyPermissions ? [...args.filter((a) => a !== '--use-fake-ui-for-media-stream'), '--deny-permission-prompts'] : args,
+  });
+}
+
+async function openCheck(browser: Browser, member: E2eMember, orderId: string, speech?: 'says-sentence' | 'silent'): Promise<Page> {
+  const context = await browser.newContext({ baseURL: process.env.E2E_BASE_URL, locale: 'id-ID', timezoneId: 'Asia/Jakarta' });
+  const page = await context.newPage();
+  if (speech) {
+    await page.addInitScript(({ sentence, says }) => {
+      class ScriptedRecognition {
+        lang = '';
+        continuous = false;
+        interimResults = false;
+        maxAlternatives = 1;
+        onresult: ((e: unknown) => void) | null = null;
+        onerror: ((e: unknown) => void) | null = null;
+        onend: (() => void) | null = null;
+        start() {
+          if (!says) return;
+          // The candidate speaks a second after the microphone is on: an interim, then the final result.
+          const result = (transcript: string, isFinal: boolean) => Object.assign([{ transcript, confidence: 0.9 }], { isFinal });
+          setTimeout(() => this.onresult?.({ resultIndex: 0, results: [result('Saya siap', false)] }), 800);
+          setTimeout(() => this.onresult?.({ resultIndex: 0, results: [result(sentence, true)] }), 1_500);
+        }
+        stop() { this.onend?.(); }
+        abort() { /* the app detached its handlers */ }
+      }
+      Object.defineProperty(window, 'SpeechRecognition', { value: ScriptedRecognition, configurable: true });
+    }, { sentence: SENTENCE, says: speech === 'says-sentence' });
+  }
+  await loginViaUi(page, member.email, member.password);
+  await expect(page).toHaveURL(/\/epot$/);
+  await page.goto(`/epot/${orderId}/device-check`);
+  await expect(page.getByRole('heading', { level: 1, name: 'Audio' })).toBeVisible();
+  return page;
+}
+
+const next = (page: Page) => page.getByRole('button', { name: 'Lanjutkan', exact: true });
+const step = (page: Page, device: 'audio' | 'camera' | 'microphone') => page.getByTestId(`checklist-${device}`);
+
+/** Audio 1 (headset hint) and 2 (the sample sound), then camera 1 (the hint) to the live video. */
+async function throughAudioToVideo(page: Page): Promise<void> {
+  await expect(step(page, 'audio')).toHaveAttribute('aria-current', 'step');
+  await expect(page.getByText('Hubungkan headset atau earphone')).toBeVisible();
+  await next(page).click();
+  await expect(next(page)).toBeDisabled(); // the sample has not played yet
+  await page.getByRole('button', { name: 'Putar Suara Contoh' }).click();
+  await expect(page.getByText(/Suara contoh sudah diputar|Suara contoh sedang diputar/)).toBeVisible();
+  await next(page).click();
+  await expect(step(page, 'audio')).toContainText('berhasil');
+  await expect(step(page, 'camera')).toHaveAttribute('aria-current', 'step');
+  await expect(page.getByText(/cukup terang.*sekitar 15 detik/)).toBeVisible();
+  await next(page).click();
+  await expect(page.getByTestId('camera-status')).toBeVisible();
+}
+
+/** The detector's first verdict comes after the model's warm-up; allow for a busy machine. */
+const VERDICT_TIMEOUT = 30_000;
+const cameraStatus = (page: Page) => page.getByTestId('camera-status');
+
+test.describe('device check', () => {
+  test.setTimeout(150_000);
+  let browser: Browser | undefined;
+  test.afterEach(async () => {
+    await browser?.close();
+    browser = undefined;
+  });
+
+  test('one face: success, continue after the countdown; speech enables Mulai Test, which starts the test', async ({ playwright, request }) => {
+    const member = data.individualMembers[0]!;
+    const order = await prepareOrder(request, member, data.individualCodes[0]!);
+    browser = await launch(playwright.chromium, 'one-face');
+    const page = await openCheck(browser, member, order.orderId, 'says-sentence');
+
+    await throughAudioToVideo(page);
+    await expect(cameraStatus(page)).toHaveText('Kamera berhasil mendeteksi wajah dengan baik', { timeout: VERDICT_TIMEOUT });
+    // The 500x250 video, filled (object-fit: cover).
+    await expect(page.getByTestId('camera-video')).toBeVisible();
+    const box = await page.getByTestId('camera-video').boundingBox();
+    expect([Math.round(box!.width), Math.round(box!.height)]).toEqual([500, 250]);
+    expect(await page.getByTestId('camera-video').evaluate((v) => getComputedStyle(v).objectFit)).toBe('cover');
+    // Continue waits for the 10-second countdown.
+    await expect(page.getByTestId('camera-countdown')).toHaveText(/Sisa waktu pengecekan: \d+ detik/);
+    await expect(next(page)).toBeDisabled();
+    await expectAccessible(page, 'device check, camera');
+    await expect(next(page)).toBeEnabled({ timeout: 15_000 });
+    await expect(page.getByTestId('camera-countdown')).toHaveText('Pengecekan selesai.');
+    await expect(cameraStatus(page)).toHaveText('Kamera berhasil mendeteksi wajah dengan baik');
+    await expect(page.getByRole('alertdialog')).toHaveCount(0);
+    await next(page).click();
+
+    // Microphone: the sentence, the level meter, the recognised sentence, then 'Mulai Test'.
+    await expect(step(page, 'camera')).toContainText('berhasil');
+    await expect(step(page, 'microphone')).toHaveAttribute('aria-current', 'step');
+    await expect(page.getByText(SENTENCE)).toBeVisible();
+    await page.getByRole('button', { name: 'Nyalakan Mikrofon' }).click();
+    await expect(page.getByRole('meter', { name: 'Level suara mikrofon' })).toBeVisible();
+    const start = page.getByRole('button', { name: 'Mulai Test' });
+    await expect(start).toBeDisabled();
+    await expect(page.getByTestId('heard-sentences').getByText(SENTENCE)).toBeVisible({ timeout: 10_000 });
+    await expect(start).toBeEnabled();
+    await start.click();
+
+    await expect(page).toHaveURL(new RegExp(`/epot/${order.orderId}/listening$`));
+    const detail = await detailFull(request, order);
+    expect(detail.order.status).toBe('in_progress');
+    expect(detail.order.settings).toEqual({ use_face_detection: true, use_speech_detection: true });
+    expect(detail.order.device_reports).toEqual([]);
+  });
+
+  test('no face: the message, the failure dialog at the end of the countdown; continuing anyway is stored on the order', async ({ playwright, request }) => {
+    const member = data.individualMembers[1]!;
+    const order = await prepareOrder(request, member, data.individualCodes[1]!);
+    browser = await launch(playwright.chromium, 'no-face');
+    const page = await openCheck(browser, member, order.orderId);
+
+    await throughAudioToVideo(page);
+    await expect(cameraStatus(page)).toHaveText('Kamera tidak dapat mendeteksi wajah anda', { timeout: VERDICT_TIMEOUT });
+    const dialog = page.getByRole('alertdialog', { name: 'Perangkat Kamera Anda Tidak dapat Bekerja dengan baik' });
+    await expect(dialog).toBeVisible({ timeout: 15_000 });
+    await expect(step(page, 'camera')).toContainText('bermasalah');
+    await dialog.getByRole('button', { name: 'Tetap Lanjutkan' }).click();
+    await expect(dialog).toHaveCount(0);
+    await expect(page.getByRole('heading', { level: 1, name: 'Mikrofon' })).toBeVisible();
+
+    const detail = await detailFull(request, order);
+    expect(detail.order.device_reports).toEqual([
+      { device: 'camera', problem: expect.stringMatching(/^no-face; violations=\d+$/), created_at: expect.any(String) },
+    ]);
+  });
+
+  test('two faces: the more-than-one-face message; postponing goes back to the list and reports nothing', async ({ playwright, request }) => {
+    const member = data.individualMembers[2]!;
+    const order = await prepareOrder(request, member, data.individualCodes[2]!);
+    browser = await launch(playwright.chromium, 'two-faces');
+    const page = await openCheck(browser, member, order.orderId);
+
+    await throughAudioToVideo(page);
+    await expect(cameraStatus(page)).toHaveText('Kamera mendeteksi terdapat lebih dari 1 wajah', { timeout: VERDICT_TIMEOUT });
+    const dialog = page.getByRole('alertdialog', { name: 'Perangkat Kamera Anda Tidak dapat Bekerja dengan baik' });
+    await expect(dialog).toBeVisible({ timeout: 15_000 });
+    await dialog.getByRole('button', { name: 'Tunda Test' }).click();
+    await expect(page).toHaveURL(/\/epot$/);
+    // Leaving the check stopped the camera.
+    await expect.poll(() => page.evaluate(() => document.querySelectorAll('video').length)).toBe(0);
+
+    const detail = await detailFull(request, order);
+    expect(detail.order.device_reports).toEqual([]);
+    expect(detail.order.status).toBe('not_started');
+  });
+
+  test('camera permission denied: the spec messages and the guide to allow the camera and reload', async ({ playwright, request }) => {
+    const member = data.individualMembers[0]!;
+    const order = await prepareOrder(request, member, data.individualCodes[3]!);
+    browser = await launch(playwright.chromium, 'one-face', { denyPermissions: true });
+    const page = await openCheck(browser, member, order.orderId);
+
+    await throughAudioToVideo(page);
+    await expect(cameraStatus(page)).toHaveText('Kamera gagal tersambung');
+    await expect(page.getByTestId('camera-video')).toBeHidden();
+    const guide = page.getByTestId('permission-guide');
+    await expect(guide.getByText('Gagal menyambungkan perangkat anda')).toBeVisible();
+    await expect(guide.getByText('Silahkan Cek Kembali Permission Access Device di browser Anda.')).toBeVisible();
+    await expect(guide.getByRole('heading', { name: 'Cara mengizinkan akses kamera di Google Chrome' })).toBeVisible();
+    await expect(guide.getByText(/Izinkan \(Allow\)/)).toBeVisible();
+    await expect(guide.getByRole('button', { name: 'Muat Ulang Halaman' })).toBeVisible();
+    await expect(step(page, 'camera')).toContainText('bermasalah');
+    // Going on without the camera asks first.
+    await next(page).click();
+    await expect(page.getByRole('alertdialog', { name: 'Perangkat Kamera Anda Tidak dapat Bekerja dengan baik' })).toBeVisible();
+    await expect(page.getByText('Silahkan Cek Kembali Permission Access Device di browser Anda.').last()).toBeVisible();
+  });
+
+  test('an institution with voice identification off: Mulai Test is enabled at once', async ({ playwright, request }) => {
+    const member = data.institutions.noIdentification.members[0]!;
+    const order = await prepareOrder(request, member, data.institutions.noIdentification.codes[0]!);
+    browser = await launch(playwright.chromium, 'one-face');
+    // A recogniser that never hears anything: the start must not wait for speech.
+    const page = await openCheck(browser, member, order.orderId, 'silent');
+
+    await throughAudioToVideo(page);
+    await expect(cameraStatus(page)).toHaveText('Kamera berhasil mendeteksi wajah dengan baik', { timeout: VERDICT_TIMEOUT });
+    await expect(next(page)).toBeEnabled({ timeout: 15_000 });
+    await next(page).click();
+    await page.getByRole('button', { name: 'Nyalakan Mikrofon' }).click();
+    await expect(page.getByText('Lembaga Anda tidak mewajibkan deteksi suara.')).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Mulai Test' })).toBeEnabled();
+    await expect(page.getByTestId('heard-sentences')).toHaveCount(0);
+    await page.getByRole('button', { name: 'Mulai Test' }).click();
+
+    await expect(page).toHaveURL(new RegExp(`/epot/${order.orderId}/listening$`));
+    const detail = await detailFull(request, order);
+    // That institution switches face and voice detection off; the camera stays on for photos.
+    expect(detail.order.settings).toEqual({ use_face_detection: false, use_speech_detection: false });
+    expect(detail.order.status).toBe('in_progress');
+  });
+});

@@ -1,0 +1,120 @@
+// Makes the e2e run's test data on a fresh data folder BEFORE the server starts (the server then
+// holds the PGlite folder): migrate and seed the demo (with its exam), then the operator CLI issues
+// licence codes, creates a second institution with no identification checks and adds members. The
+// CLI has no profile command (members fill it in on first login), so the profiles are completed
+// directly in the database. Writes the JSON described in ./test-data.ts.
+import { writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { inArray } from 'drizzle-orm';
+import { runAdmin } from '../../../server/cli/admin.ts';
+import { openDatabase } from '../../../server/db/client.ts';
+import { users } from '../../../server/db/schema.ts';
+import { DEMO_PASSWORD, seedDemo } from '../../../server/db/seed.ts';
+import { INSTITUTION_KEYS, POOL_NAMES, type E2eData, type E2eMember, type E2ePool, type InstitutionKey } from './test-data.ts';
+
+const INDIVIDUAL_CODES = 10;
+const INDIVIDUAL_MEMBERS = 3;
+const INSTITUTION_CODES = 5;
+const INSTITUTION_MEMBERS = 2;
+const CODE_RE = /^[2-9A-HJ-NP-Z]{4}-[2-9A-HJ-NP-Z]{4}-[2-9A-HJ-NP-Z]{4}$/;
+
+async function admin(dataDir: string, args: string[]): Promise<string[]> {
+  const out: string[] = [];
+  const errors: string[] = [];
+  const code = await runAdmin(args, { DATA_DIR: dataDir, DATABASE_URL: '', NODE_ENV: 'test' }, (l) => out.push(l), (l) => errors.push(l));
+  if (code !== 0) throw new Error(`admin ${args.join(' ')} failed (${code}): ${errors.join('\n')}`);
+  return out;
+}
+
+async function issueCodes(dataDir: string, count: number, institutionId?: string): Promise<string[]> {
+  const lines = await admin(dataDir, ['licence', 'issue', '--count', String(count), ...(institutionId ? ['--institution', institutionId] : [])]);
+  const codes = lines.map((l) => l.trim()).filter((l) => CODE_RE.test(l));
+  if (codes.length !== count) throw new Error(`expected ${count} codes, got ${codes.length}`);
+  return codes;
+}
+
+async function addMembers(dataDir: string, tag: string, count: number, institutionId?: string): Promise<E2eMember[]> {
+  const wanted = Array.from({ length: count }, (_, i) => ({
+    email: `e2e-${tag}-${i + 1}@epot.test`, fullname: `Peserta ${tag.replace(/[^a-z0-9]+/gi, ' ')} ${i + 1}`.replace(/\s+/g, ' '),
+  }));
+  const csv = join(dataDir, `members-${tag}.csv`);
+  writeFileSync(csv, ['email,fullname', ...wanted.map((m) => `${m.email},${m.fullname}`)].join('\n') + '\n');
+  const lines = await admin(dataDir, ['member', 'import', csv, ...(institutionId ? ['--institution', institutionId] : [])]);
+  const passwords = new Map(lines.map((l) => l.trim().split(/\s+/)).filter((p) => p.length === 2).map(([e, p]) => [e!, p!]));
+  return wanted.map((m) => {
+    const password = passwords.get(m.email);
+    if (!password) throw new Error(`no password printed for ${m.email}`);
+    return { ...m, password };
+  });
+}
+
+export async function prepareE2eData(dataDir: string, file = join(dataDir, 'e2e-data.json')): Promise<{ file: string; data: E2eData }> {
+  const database = await openDatabase({ dataDir });
+  let seed;
+  try {
+    await database.migrate();
+    seed = await seedDemo(database.db, { dataDir });
+  } finally {
+    await database.close();
+  }
+  if (!seed) throw new Error(`${dataDir} was seeded before: the e2e data needs a fresh folder`);
+
+  const created = await admin(dataDir, ['institution', 'create', '--name', 'Lembaga Tanpa Identifikasi', '--company', seed.companyId,
+    '--camera', 'on', '--identification', 'none', '--failed', 'none']);
+  const noIdId = /created institution (\S+)/.exec(created.join('\n'))?.[1];
+  if (!noIdId) throw new Error(`no institution id in: ${created.join(' ')}`);
+  const institutionIds: Record<InstitutionKey, string> = { demo: seed.institutionId, noIdentification: noIdId };
+
+  const pools = {} as Record<(typeof POOL_NAMES)[number], E2ePool>;
+  // One batch per kind, then sliced per pool: fewer CLI runs, each one reopening the database.
+  const individualCodes = await issueCodes(dataDir, INDIVIDUAL_CODES * POOL_NAMES.length);
+  const individualMembers = await addMembers(dataDir, 'individual', INDIVIDUAL_MEMBERS * POOL_NAMES.length);
+  const perInstitution = {} as Record<InstitutionKey, { codes: string[]; members: E2eMember[] }>;
+  for (const key of INSTITUTION_KEYS) {
+    perInstitution[key] = {
+      codes: await issueCodes(dataDir, INSTITUTION_CODES * POOL_NAMES.length, institutionIds[key]),
+      members: await addMembers(dataDir, key.toLowerCase(), INSTITUTION_MEMBERS * POOL_NAMES.length, institutionIds[key]),
+    };
+  }
+  POOL_NAMES.forEach((name, i) => {
+    const slice = <T>(list: T[], n: number) => list.slice(i * n, (i + 1) * n);
+    pools[name] = {
+      individualCodes: slice(individualCodes, INDIVIDUAL_CODES),
+      individualMembers: slice(individualMembers, INDIVIDUAL_MEMBERS),
+      institutions: Object.fromEntries(INSTITUTION_KEYS.map((key) => [key, {
+        codes: slice(perInstitution[key].codes, INSTITUTION_CODES),
+        members: slice(perInstitution[key].members, INSTITUTION_MEMBERS),
+      }])) as E2ePool['institutions'],
+    };
+  });
+
+  // Complete profiles, so the members are not held on /account.
+  const emails = [...individualMembers, ...INSTITUTION_KEYS.flatMap((k) => perInstitution[k].members)].map((m) => m.email);
+  const db2 = await openDatabase({ dataDir });
+  try {
+    await db2.db.update(users).set({
+      date_of_birth: '1998-05-17', place_of_birth: 'Surabaya', phone_number: '081300000000',
+      residential_address: 'Jl. Pemuda 12, Surabaya', is_updated_profile: true,
+    }).where(inArray(users.email, emails));
+  } finally {
+    await db2.close();
+  }
+
+  const all = { face: true, voice: true, new_tab: true };
+  const none = { face: false, voice: false, new_tab: false };
+  const data: E2eData = {
+    version: 1,
+    companyId: seed.companyId,
+    demo: {
+      password: DEMO_PASSWORD, logins: seed.logins, institutionId: seed.institutionId,
+      individualCodes: seed.individualCodes, institutionCodes: seed.institutionCodes,
+    },
+    institutions: {
+      demo: { id: seed.institutionId, name: 'Lembaga Demo', active_camera: true, identification: all },
+      noIdentification: { id: noIdId, name: 'Lembaga Tanpa Identifikasi', active_camera: true, identification: none },
+    },
+    pools,
+  };
+  writeFileSync(file, JSON.stringify(data, null, 2), { mode: 0o600 });
+  return { file, data };
+}
