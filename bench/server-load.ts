@@ -1,4 +1,4 @@
-// Server load: the production server (`tsx server/server.ts`, its own process) on a fresh PGlite
+// Server load: the production server (server/server.ts, its own process) on a fresh PGlite
 // folder, then on a fresh PostgreSQL database, driven from this process with autocannon as N
 // candidates in a section: autosave every 5 s, a violation and a photo now and then, the submit.
 //
@@ -12,24 +12,16 @@
 // 3. Mixed: MIXED_N candidates for MIXED_SECONDS: autosave, violations and uploads together.
 // 4. Submit: each of those candidates submits the section once (20 at a time).
 // Writes bench/results/server-load.json and prints a markdown table. About 3-4 minutes.
-import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { createServer, type AddressInfo } from 'node:net';
 import { cpus, loadavg, release, tmpdir, totalmem } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import autocannon, { type RawRequest } from 'autocannon';
-import { eq } from 'drizzle-orm';
 import pg from 'pg';
 import { apiPaths, fillPath } from '../contracts/api-paths.ts';
-import type { AnswerPart } from '../contracts/exam-answer.ts';
-import { openDatabase } from '../server/db/client.ts';
-import { exams, licenses, orders, orderSections, users } from '../server/db/schema.ts';
-import { seedDemo } from '../server/db/seed.ts';
-import { hashPassword } from '../server/services/passwords.ts';
-import { loadSectionContent } from '../server/services/section-content.ts';
-import { loadJwtSecret, signAccessToken } from '../server/services/tokens.ts';
+import { listeningAnswers, prepareBulkCandidates } from '../server/test-helpers/bulk-candidates.ts';
+import { startServerProcess, stopServerProcess } from '../server/test-helpers/server-process.ts';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const STEPS = [50, 100, 200, 400, 800, 1600, 3200];
@@ -56,98 +48,20 @@ const log = (s: string) => console.log(`[server-load] ${s}`);
 // ---- preparation ---------------------------------------------------------------------------------
 
 async function prepare(opts: { dataDir: string; databaseUrl?: string }): Promise<Candidate[]> {
-  const database = await openDatabase({ dataDir: opts.dataDir, databaseUrl: opts.databaseUrl });
-  try {
-    await database.migrate();
-    const seed = await seedDemo(database.db, { dataDir: opts.dataDir });
-    if (!seed) throw new Error('expected a fresh database');
-    const db = database.db;
-    const [exam] = await db.select({ id: exams.id }).from(exams).where(eq(exams.status, 'active')).limit(1);
-    const content = await loadSectionContent(db, exam!.id, 'listening');
-    // A realistic draft: 20 of the section's questions answered; the submit answers all of them.
-    const answers = (upTo: number): AnswerPart[] => content.parts.map((p) => ({
-      part: p.part,
-      list_question: p.groups.flatMap((g) => g.questions).filter((q) => q.number <= upTo).map((q) => ({ question_id: q.id, answer: [q.options[0]!.text] as [string] })),
-    })).filter((p) => p.list_question.length > 0);
-    const draftAnswer = answers(20);
-    const submitAnswer = answers(1000);
-    const passwordHash = await hashPassword(randomBytes(12).toString('hex'));
-    const secret = await loadJwtSecret(db, undefined);
-    const now = new Date();
-    const deadline = new Date(now.getTime() + 3 * 3600_000);
-    const out: Candidate[] = [];
-    for (let start = 0; start < N_MAX; start += 500) {
-      const n = Math.min(500, N_MAX - start);
-      const us = await db.insert(users).values(Array.from({ length: n }, (_, i) => ({
-        email: `bench-${start + i}-${randomBytes(3).toString('hex')}@bench.epot.local`, password_hash: passwordHash, fullname: `Peserta ${start + i}`,
-        date_of_birth: '1999-01-01', place_of_birth: 'Bandung', phone_number: '081234567890', residential_address: 'Jl. Beban 1',
-        is_updated_profile: true, company_id: seed.companyId,
-      }))).returning({ id: users.id, token_version: users.token_version });
-      const lics = await db.insert(licenses).values(us.map((u) => ({
-        code_hash: randomBytes(16).toString('hex'), code_hint: 'BNCH', product_id: seed.productId, redeemed_by: u.id, redeemed_at: now,
-      }))).returning({ id: licenses.id });
-      const os = await db.insert(orders).values(us.map((u, i) => ({
-        order_no: `EPOT-BENCH-${randomBytes(5).toString('hex')}`, user_id: u.id, license_id: lics[i]!.id, product_id: seed.productId,
-        meta: { job: 'Mahasiswa', certificate_for: 'Beasiswa' }, status: 'in_progress' as const, started_at: now,
-      }))).returning({ id: orders.id });
-      await db.insert(orderSections).values(os.map((o) => ({
-        order_id: o.id, section: 'listening' as const, exam_id: exam!.id, started_at: now, deadline_at: deadline,
-      })));
-      for (const [i, u] of us.entries()) {
-        const orderId = os[i]!.id;
-        out.push({
-          orderId, auth: `Bearer ${await signAccessToken(secret, u)}`,
-          draft: JSON.stringify({ id: orderId, section: 'listening', answer: draftAnswer, position: 20 }),
-          submit: JSON.stringify({ id: orderId, section: 'listening', images: [], answer: submitAnswer, disqualified: false }),
-        });
-      }
-    }
-    return out;
-  } finally {
-    await database.close();
-  }
+  const { candidates, questions } = await prepareBulkCandidates({ ...opts, count: N_MAX });
+  // A realistic draft: 20 of the section's questions answered; the submit answers all of them.
+  const draft = listeningAnswers(questions, 20);
+  const all = listeningAnswers(questions, 1000);
+  return candidates.map((c) => ({
+    orderId: c.orderId, auth: c.authorization,
+    draft: JSON.stringify({ id: c.orderId, section: 'listening', answer: draft, position: 20 }),
+    submit: JSON.stringify({ id: c.orderId, section: 'listening', images: [], answer: all, disqualified: false }),
+  }));
 }
 
 // ---- the server ----------------------------------------------------------------------------------
 
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const srv = createServer();
-    srv.once('error', reject);
-    srv.listen(0, '127.0.0.1', () => {
-      const { port } = srv.address() as AddressInfo;
-      srv.close(() => resolve(port));
-    });
-  });
-}
-
-async function startServer(env: Record<string, string>): Promise<{ proc: ChildProcess; url: string }> {
-  const port = await freePort();
-  const proc = spawn(process.execPath, [join(root, 'node_modules', 'tsx', 'dist', 'cli.mjs'), join(root, 'server', 'server.ts')], {
-    cwd: root, stdio: ['ignore', 'ignore', 'inherit'],
-    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', NODE_ENV: 'production', LOG_LEVEL: 'warn', STATIC_DIR: join(root, 'dist'), ...env },
-  });
-  const url = `http://127.0.0.1:${port}`;
-  for (const until = Date.now() + 60_000; Date.now() < until;) {
-    try {
-      if ((await fetch(`${url}${API}/health`)).ok) return { proc, url };
-    } catch { /* not up yet */ }
-    if (proc.exitCode !== null) throw new Error(`server exited with ${proc.exitCode}`);
-    await new Promise((r) => setTimeout(r, 200));
-  }
-  proc.kill('SIGKILL');
-  throw new Error('server did not start within 60 s');
-}
-
-async function stopServer(proc: ChildProcess): Promise<void> {
-  if (proc.exitCode !== null) return;
-  const exited = new Promise((r) => proc.once('exit', r));
-  proc.kill('SIGTERM');
-  await Promise.race([exited, new Promise((r) => setTimeout(r, 5000))]);
-  if (proc.exitCode === null) proc.kill('SIGKILL');
-}
-
-/** CPU seconds of a process and its descendants (tsx runs the server in a child). */
+/** CPU seconds of a process and its descendants. */
 function treeCpuSeconds(rootPid: number): number {
   const stats = readdirSync('/proc').filter((d) => /^\d+$/.test(d)).map((d) => {
     try {
@@ -237,7 +151,7 @@ const autosave = (cs: Candidate[], rate: number): Load => {
 };
 
 async function runDatabase(database: DbResult['database'], env: Record<string, string>, dataDir: string, candidates: Candidate[]): Promise<DbResult> {
-  const { proc, url } = await startServer({ DATA_DIR: dataDir, ...env });
+  const { proc, url } = await startServerProcess({ DATA_DIR: dataDir, ...env });
   try {
     // The route list from the OpenAPI document: endpoints that do not exist (yet) are skipped.
     const doc = await (await fetch(`${url}${API}/docs/json`)).json() as { paths: Record<string, unknown> };
@@ -255,7 +169,7 @@ async function runDatabase(database: DbResult['database'], env: Record<string, s
       const t0 = Date.now();
       const [s] = await drive(url, [autosave(candidates.slice(0, n), rate)], seconds);
       const cores = (treeCpuSeconds(proc.pid!) - cpu0) / ((Date.now() - t0) / 1000);
-      const step: Step = { ...s!, candidates: n, server_cpu_cores: round(cores * 100) / 100, ok: s!.p99_ms < P99_TARGET_MS && s!.errors === 0 };
+      const step: Step = { ...s!, candidates: n, server_cpu_cores: Math.round(cores * 100) / 100, ok: s!.p99_ms < P99_TARGET_MS && s!.errors === 0 };
       log(`${database}: N=${n} offered ${step.offered_rps}/s got ${step.rps}/s p50 ${step.p50_ms} p99 ${step.p99_ms} ms errors ${step.errors} server CPU ${step.server_cpu_cores} cores ${step.ok ? 'ok' : 'OVER'}`);
       return step;
     };
@@ -302,7 +216,7 @@ async function runDatabase(database: DbResult['database'], env: Record<string, s
     log(`${database}:   submit: ${submit!.rps}/s p99 ${submit!.p99_ms} ms errors ${submit!.errors}`);
     return { database, capacity, holds_candidates: held, mixed, submit: submit! };
   } finally {
-    await stopServer(proc);
+    await stopServerProcess(proc);
   }
 }
 

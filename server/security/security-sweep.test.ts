@@ -82,7 +82,7 @@ async function send(req: Built, route: RouteInfo): Promise<LightMyRequestRespons
 }
 
 const key = (r: RouteInfo) => `${r.method} ${r.url}`;
-let memberRoutes: RouteInfo[] = [];
+const memberRoutes: RouteInfo[] = [];
 
 describe('route access', () => {
   it('needs a member token on every route except the listed public ones', async () => {

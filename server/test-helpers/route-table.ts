@@ -75,21 +75,21 @@ export async function routeTable(app: App, apiBase = '/api'): Promise<RouteInfo[
     if (res.statusCode !== 415) multipart.add(`${r.method} ${r.url}`);
   }
   return table.map((r) => {
-      const op = ops.get(`${r.method} ${normalise(r.url)}`);
-      const params = op?.parameters ?? [];
-      const spec = (where: string) => params.filter((p) => p.in === where).map((p) => ({ name: p.name, required: p.required ?? false, schema: p.schema }));
-      const content = op?.requestBody?.content ?? {};
-      return {
-        ...r,
-        pathParams: [...r.url.matchAll(/:(\w+)/g)].map((m) => m[1]!),
-        query: spec('query'),
-        headers: spec('header'),
-        pathSchemas: Object.fromEntries(spec('path').map((p) => [p.name, p.schema])),
-        body: content['application/json']?.schema,
-        consumes: [...Object.keys(content), ...(multipart.has(`${r.method} ${r.url}`) ? ['multipart/form-data'] : [])],
-        documented: op !== undefined,
-      };
-    });
+    const op = ops.get(`${r.method} ${normalise(r.url)}`);
+    const params = op?.parameters ?? [];
+    const spec = (where: string) => params.filter((p) => p.in === where).map((p) => ({ name: p.name, required: p.required ?? false, schema: p.schema }));
+    const content = op?.requestBody?.content ?? {};
+    return {
+      ...r,
+      pathParams: [...r.url.matchAll(/:(\w+)/g)].map((m) => m[1]!),
+      query: spec('query'),
+      headers: spec('header'),
+      pathSchemas: Object.fromEntries(spec('path').map((p) => [p.name, p.schema])),
+      body: content['application/json']?.schema,
+      consumes: [...Object.keys(content), ...(multipart.has(`${r.method} ${r.url}`) ? ['multipart/form-data'] : [])],
+      documented: op !== undefined,
+    };
+  });
 }
 
 /** encodeURIComponent, except that a lone surrogate (which it refuses) goes out as the bytes a raw client would send. */

@@ -341,3 +341,31 @@ describe('monitoring never stops silently', () => {
     expect(await t.session.gate()).toBe(true);
   });
 });
+
+describe('reconnecting the camera', () => {
+  it("'Sambungkan ulang kamera': the alert stays until detection works, then recovered is reported", async () => {
+    let allow = false;
+    const { stream } = fakeStream();
+    const t = setup({ openCamera: () => (allow ? Promise.resolve(stream) : Promise.reject(new DOMException('gone', 'NotReadableError'))) });
+    await t.session.start();
+    expect(t.ui().problem).toBe('camera-denied');
+    allow = true;
+    await t.session.reconnectCamera();
+    expect(t.deps.startFace).toHaveBeenCalledTimes(1);
+    expect(t.ui().problem).toBe('camera-denied');
+    t.face('ok');
+    expect(t.ui().problem).toBeNull();
+    expect(t.deps.postEvent.mock.calls.map((c) => c[1].kind)).toEqual(['camera-denied', 'recovered']);
+  });
+
+  it('while the camera is still starting, submission is held (not waved through)', async () => {
+    const t = setup({ section: 'reading', openCamera: () => new Promise<MediaStream>(() => undefined) });
+    void t.session.start();
+    await t.settle();
+    let released: boolean | null = null;
+    void t.session.gate().then((ok) => { released = ok; });
+    await t.settle();
+    expect(t.ui().gate).not.toBeNull();
+    expect(released).toBeNull();
+  });
+});

@@ -155,7 +155,7 @@ export function createProctoringSession(o: ProctoringSessionOptions) {
     });
   }
   function problem(kind: MonitoringProblem, detail: string): void {
-    if (ui().problem === kind || store.get(testStoppedAtom)) return;
+    if (disposed || ui().problem === kind || store.get(testStoppedAtom)) return;
     patch({ problem: kind });
     sendEvent(kind, detail);
   }
@@ -297,8 +297,8 @@ export function createProctoringSession(o: ProctoringSessionOptions) {
     if (!checks.photos) return true;
     if (photoIds().length < MIN_PHOTOS) await outbox.flush().catch(() => undefined);
     if (photoIds().length >= MIN_PHOTOS) return true;
-    // No camera (denied or ended): photos cannot be taken; the server knows from the monitoring event.
-    if (!cameraUsable()) return true;
+    // No camera (refused or ended): photos cannot be taken; the server knows from the monitoring event.
+    if (ui().problem === 'camera-denied' || ui().problem === 'camera-ended') return true;
     gateResolve?.(false);
     return new Promise<boolean>((resolve) => {
       gateResolve = resolve;
@@ -422,7 +422,7 @@ export function createProctoringSession(o: ProctoringSessionOptions) {
     async reconnectCamera(): Promise<void> {
       o.stopFace();
       stopStream();
-      patch({ problem: null });
+      // The alert stays until detection works again (then 'recovered' is reported).
       await startCamera();
       if (!disposed && !scheduler.running && checks.photos) scheduler.start();
     },
