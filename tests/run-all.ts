@@ -1,5 +1,6 @@
 // `npm test`: type-check, lint (with the import-boundary rules), unit + server tests on PGlite and
-// PostgreSQL (vitest), then Playwright e2e in Debian Chromium against the production server.
+// PostgreSQL (vitest), the chaos drills, then Playwright e2e in Debian Chromium against the
+// production server.
 // Prints one summary line at the end: "tests: N passed, N failed".
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
@@ -24,6 +25,7 @@ function readPlaywright(file: string) {
 }
 
 const unitJson = join(root, 'test-results', 'unit-results.json');
+const chaosJson = join(root, 'test-results', 'chaos-results.json');
 const e2eJson = join(root, 'test-results', 'e2e-results.json');
 const steps: Step[] = [
   { name: 'models', args: [bin('tsx', 'dist/cli.mjs'), 'server/cli/models.ts', '--if-missing'] },
@@ -33,6 +35,12 @@ const steps: Step[] = [
     name: 'unit',
     args: [bin('vitest', 'vitest.mjs'), 'run', '--reporter=default', '--reporter=json', `--outputFile=${unitJson}`],
     results: () => readVitest(unitJson),
+  },
+  {
+    // Fault drills against real server processes (kill -9 during submits, a PostgreSQL restart).
+    name: 'chaos',
+    args: [bin('vitest', 'vitest.mjs'), 'run', '-c', 'tests/chaos/vitest.config.ts', '--reporter=default', '--reporter=json', `--outputFile=${chaosJson}`],
+    results: () => readVitest(chaosJson),
   },
   { name: 'e2e', args: [bin('tsx', 'dist/cli.mjs'), 'tests/e2e/run-e2e.ts'], results: () => readPlaywright(e2eJson) },
 ];
@@ -46,7 +54,7 @@ for (const step of steps) {
     report.push(`${step.name}: skipped (--only)`);
     continue;
   }
-  for (const f of [unitJson, e2eJson]) if (step.results && existsSync(f)) rmSync(f);
+  for (const f of [unitJson, chaosJson, e2eJson]) if (step.results && existsSync(f)) rmSync(f);
   console.log(`\n[test] ${step.name}`);
   const started = Date.now();
   const res = spawnSync(process.execPath, step.args, { cwd: root, stdio: 'inherit', env: process.env });

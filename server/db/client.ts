@@ -73,7 +73,8 @@ export async function openDatabase(opts: OpenDatabaseOptions = {}): Promise<Data
   const onError = opts.onError ?? ((err: Error) => console.error('[db] pool error:', err));
 
   if (opts.databaseUrl) {
-    const pool = new pg.Pool({ connectionString: opts.databaseUrl, max: 10 });
+    // A connection that cannot be made within 10 s fails the request (a 503) instead of hanging it.
+    const pool = new pg.Pool({ connectionString: opts.databaseUrl, max: 10, connectionTimeoutMillis: 10_000 });
     // An idle client losing its connection (server restart, network) emits 'error' on the pool;
     // unhandled it would crash the process. The pool replaces the client on the next query.
     pool.on('error', onError);

@@ -39,8 +39,24 @@ const statusMessages: Record<number, string> = {
   429: 'Terlalu banyak permintaan, coba lagi nanti',
 };
 
+export const UNAVAILABLE_MESSAGE = 'Layanan sedang tidak tersedia, silakan coba lagi sebentar lagi';
+// Connection-level failures (the database restarting or unreachable), as node-postgres and
+// PostgreSQL report them: refused/reset sockets, admin shutdown, "starting up", class 08.
+const UNAVAILABLE_CODES = /^(ECONNREFUSED|ECONNRESET|ETIMEDOUT|EPIPE|EHOSTUNREACH|57P0[123]|08\d{3})$/;
+const UNAVAILABLE_TEXT = /Connection terminated|not queryable|timeout exceeded when trying to connect/i;
+
+/** The database is down or restarting (anywhere in the cause chain): a 503 the client may retry, not a 500. */
+export function isDatabaseUnavailable(err: unknown): boolean {
+  for (let e = err, depth = 0; e && typeof e === 'object' && depth < 5; e = (e as { cause?: unknown }).cause, depth++) {
+    const { code, message } = e as { code?: unknown; message?: unknown };
+    if ((typeof code === 'string' && UNAVAILABLE_CODES.test(code)) || (typeof message === 'string' && UNAVAILABLE_TEXT.test(message))) return true;
+  }
+  return false;
+}
+
 export function toErrorBody(err: unknown): ErrorBody {
   if (isHttpError(err)) return { status: err.status, message: err.message };
+  if (isDatabaseUnavailable(err)) return { status: 503, message: UNAVAILABLE_MESSAGE };
   if (hasZodFastifySchemaValidationErrors(err)) {
     const context = (err as { validationContext?: string }).validationContext;
     const lines = [...new Set(err.validation.map((i) => describeIssue(i, context)))];
@@ -71,6 +87,7 @@ export function frameworkErrorHandler(err: FastifyError, request: FastifyRequest
 export const errorHandlerPlugin = fp(async (app: FastifyInstance) => {
   app.setErrorHandler((err, request, reply) => {
     const body = toErrorBody(err);
+    if (body.status === 503) reply.header('retry-after', '5');
     if (body.status >= 500) {
       // A failed query's message lists its parameters (e-mails, hashes): log the SQL and the cause only.
       if (err instanceof DrizzleQueryError) request.log.error({ err: err.cause ?? err.name, query: err.query }, 'query failed');

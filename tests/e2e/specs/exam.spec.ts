@@ -43,6 +43,17 @@ const pattern: Record<SectionName, (n: number) => Choice> = {
 };
 const expected = { raw: { listening: 8, structure: 30, reading: 43 }, converted: { listening: 32, structure: 54, reading: 58 }, total: 480 };
 
+/**
+ * The pool's licence codes are single-use: each test takes its own, and a retry or a repeat
+ * (`--repeat-each`) the next pair.
+ */
+function licenceCode(which: 0 | 1): string {
+  const { repeatEachIndex, retry } = test.info();
+  const code = pool('exam').individualCodes[(repeatEachIndex + retry) * 2 + which];
+  if (!code) throw new Error('the exam pool has no licence code left for this run');
+  return code;
+}
+
 /** Redeems a licence, consents and sends the start signal, all through the API. */
 async function startTest(request: APIRequestContext, member: E2eMember, code: string): Promise<{ token: string; orderId: string }> {
   const token = await loginViaApi(request, member.email, member.password);
@@ -119,7 +130,7 @@ test('a candidate takes all three sections; scores, resume, offline answers and 
   test.setTimeout(600_000);
   const data = pool('exam');
   const member = data.individualMembers[0]!;
-  const { token, orderId } = await startTest(request, member, data.individualCodes[0]!);
+  const { token, orderId } = await startTest(request, member, licenceCode(0));
   await withAudioRate(page, 8);
   await takePhotosWhenAsked(page);
   await loginViaUi(page, member.email, member.password);
@@ -252,7 +263,7 @@ test('listening audio failures: retries, the 3x help message, offline, and recov
   test.setTimeout(180_000);
   const data = pool('exam');
   const member = data.individualMembers[1]!;
-  const { orderId } = await startTest(request, member, data.individualCodes[1]!);
+  const { orderId } = await startTest(request, member, licenceCode(1));
   await withAudioRate(page, 1);
   await loginViaUi(page, member.email, member.password);
   await expect(page).toHaveURL(/\/epot$/);

@@ -39,7 +39,7 @@ export interface PlayerOptions {
 export function useListeningPlayer({ schedule, index, src, active, onItemEnd, refresh }: PlayerOptions) {
   const audioRef = useRef<HTMLAudioElement>(null);
   const [status, setStatus] = useState<PlayerStatus>('loading');
-  const [failures, setFailures] = useState(0);
+  // Failures in a row (spec: 3 tries, then the help message).
   const failureCount = useRef(0);
   const [attempt, setAttempt] = useState(0);
 
@@ -107,6 +107,8 @@ export function useListeningPlayer({ schedule, index, src, active, onItemEnd, re
     audio.currentTime = 0;
     audio.play().then(
       () => {
+        // The limit is on failures in a row: audio that plays again starts the count afresh.
+        failureCount.current = 0;
         setPlayerStatus('playing');
         endStall(restarted);
       },
@@ -151,7 +153,6 @@ export function useListeningPlayer({ schedule, index, src, active, onItemEnd, re
       if (!audio.getAttribute('src')) return;
       beginStall();
       failureCount.current += 1;
-      setFailures(failureCount.current);
       setPlayerStatus(failureCount.current >= AUDIO_RETRY_LIMIT ? 'failed' : 'retrying');
     };
     audio.addEventListener('ended', onEnded);
@@ -172,10 +173,7 @@ export function useListeningPlayer({ schedule, index, src, active, onItemEnd, re
 
   /** Starts the current item again, with fresh media URLs. */
   const retry = useCallback(async ({ resetFailures = false } = {}) => {
-    if (resetFailures) {
-      failureCount.current = 0;
-      setFailures(0);
-    }
+    if (resetFailures) failureCount.current = 0;
     setPlayerStatus('loading');
     await live.current.refresh().catch(() => undefined);
     setAttempt((n) => n + 1);
@@ -218,5 +216,5 @@ export function useListeningPlayer({ schedule, index, src, active, onItemEnd, re
     }, () => undefined);
   }, [endStall, setPlayerStatus]);
 
-  return { audioRef, status, failures, retry: () => retry({ resetFailures: true }), playAfterGesture };
+  return { audioRef, status, retry: () => retry({ resetFailures: true }), playAfterGesture };
 }
