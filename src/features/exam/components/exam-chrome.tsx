@@ -108,7 +108,8 @@ export function CameraPreviewSlot() {
 }
 
 export function OfflineNotice({ online }: { online: boolean }) {
-  return online ? null : <p className="alert alert-error" role="status">{messages.exam.offline}</p>;
+  // Floats above the page: appearing and going away must not move what the candidate is clicking.
+  return online ? null : <p className="alert alert-error exam-offline" role="status">{messages.exam.offline}</p>;
 }
 
 export function ConfirmSubmitDialog({ isOpen, unanswered, sending, onConfirm, onCancel }: {

@@ -140,7 +140,8 @@ export function ListeningPage() {
             <AudioTrouble status={player.status} onRetry={() => void player.retry()} onHome={() => exit(paths.epot)} />
           ) : (
             <>
-              {player.status === 'buffering' && <p role="status" className="field-help">{messages.exam.buffering}</p>}
+              {/* Always rendered, with room for one line: a notice that pushed the options down would move them under the pointer. */}
+              <p role="status" className="field-help listening-status">{player.status === 'buffering' ? messages.exam.buffering : ''}</p>
               {player.status === 'needs-gesture' && (
                 <div className="alert alert-error" role="alert">
                   <p>{messages.exam.playAudioHint}</p>
