@@ -221,16 +221,21 @@ test('a candidate takes all three sections; scores, resume, offline answers and 
   await expect(page.getByRole('heading', { name: 'Direction: Reading Comprehension' })).toBeVisible();
   await expect(page.getByTestId('exam-timer')).toHaveText(/^00:5[45]:\d\d$/);
   await page.getByRole('button', { name: 'Start Test' }).click();
+  const OFFLINE_DRILL_MS = 60_000;
+  let offlineSince = 0;
   for (let n = 1; n <= 50; n++) {
     await expect(question(page, n)).toBeVisible();
     if (n === 1) await expect(page.getByRole('article', { name: 'Passage' })).toContainText('Tempeh');
     if (n === 11) {
+      // Chaos drill (issue 9): the browser loses the network for a full minute mid-section.
+      offlineSince = Date.now();
       await context.setOffline(true);
       await expect(page.getByText(/Koneksi internet terputus/)).toBeVisible();
     }
     await answer(page, 'reading', n);
     if (n === 15) {
       await page.waitForTimeout(1_500); // past the autosave debounce: the send fails offline
+      await page.waitForTimeout(Math.max(0, OFFLINE_DRILL_MS - (Date.now() - offlineSince)));
       await context.setOffline(false);
       await expect.poll(async () => {
         const d = await sectionDetail(request, token, orderId, 'reading');
