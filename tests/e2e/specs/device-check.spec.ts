@@ -10,30 +10,17 @@
 import { expect, test, type APIRequestContext, type Browser, type BrowserType, type Page } from '@playwright/test';
 import { apiPaths, fillPath } from '../../../contracts/api-paths.ts';
 import type { OrderDetailFull } from '../../../contracts/exam-delivery.ts';
-import { RULES_VERSION } from '../../../contracts/orders.ts';
-import { expectAccessible, loginViaApi, loginViaUi } from '../support/accounts.ts';
+import { expectAccessible, loginViaUi } from '../support/accounts.ts';
 import { chromiumArgs, type CameraFixture } from '../support/chromium.ts';
+import { prepareOrder, type E2eOrder } from '../support/orders.ts';
 import { pool, type E2eMember } from '../support/test-data.ts';
 
 const api = (p: string) => `/api${p}`;
 const data = pool('device-check');
 const SENTENCE = 'Saya siap mengikuti tes EPOT dengan jujur';
 
-interface Order { token: string; orderId: string }
+type Order = E2eOrder;
 
-/** Redeems a licence and records the consent (what the preparation page does) through the API. */
-async function prepareOrder(request: APIRequestContext, member: E2eMember, code: string): Promise<Order> {
-  const token = await loginViaApi(request, member.email, member.password);
-  const headers = { authorization: `Bearer ${token}` };
-  const created = await request.post(api(apiPaths.order.create), {
-    headers, data: { license: code, meta: { job: 'Mahasiswa', certificate_for: 'Persyaratan S2' } },
-  });
-  expect(created.status(), await created.text()).toBe(200);
-  const orderId = ((await created.json()) as { data: { id: string } }).data.id;
-  const consent = await request.post(api(fillPath(apiPaths.order.consent, { id: orderId })), { headers, data: { rules_version: RULES_VERSION, accepted: true } });
-  expect(consent.status(), await consent.text()).toBe(200);
-  return { token, orderId };
-}
 
 async function detailFull(request: APIRequestContext, { token, orderId }: Order): Promise<OrderDetailFull> {
   const res = await request.get(api(fillPath(apiPaths.order.detailFull, { id: orderId })), { headers: { authorization: `Bearer ${token}` } });

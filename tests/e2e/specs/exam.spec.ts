@@ -12,10 +12,10 @@ import { expect, test, type APIRequestContext, type Page } from '@playwright/tes
 import { apiPaths, fillPath } from '../../../contracts/api-paths.ts';
 import type { OrderDetailFull, SectionDetail } from '../../../contracts/exam-delivery.ts';
 import type { ExamImport } from '../../../contracts/exam-import.ts';
-import { RULES_VERSION } from '../../../contracts/orders.ts';
-import { loginViaApi, loginViaUi } from '../support/accounts.ts';
+import { loginViaUi } from '../support/accounts.ts';
 import { chromiumArgs } from '../support/chromium.ts';
-import { pool, type E2eMember } from '../support/test-data.ts';
+import { startOrder as startTest } from '../support/orders.ts';
+import { pool } from '../support/test-data.ts';
 
 test.use({
   launchOptions: { executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: chromiumArgs('one-face') },
@@ -54,21 +54,6 @@ function licenceCode(which: 0 | 1): string {
   return code;
 }
 
-/** Redeems a licence, consents and sends the start signal, all through the API. */
-async function startTest(request: APIRequestContext, member: E2eMember, code: string): Promise<{ token: string; orderId: string }> {
-  const token = await loginViaApi(request, member.email, member.password);
-  const headers = { authorization: `Bearer ${token}` };
-  const created = await request.post(api(apiPaths.order.create), {
-    headers, data: { license: code, meta: { job: 'Mahasiswa', certificate_for: 'Persyaratan S2' } },
-  });
-  expect(created.status(), await created.text()).toBe(200);
-  const orderId = ((await created.json()) as { data: { id: string } }).data.id;
-  const consent = await request.post(api(fillPath(apiPaths.order.consent, { id: orderId })), { headers, data: { rules_version: RULES_VERSION, accepted: true } });
-  expect(consent.status(), await consent.text()).toBe(200);
-  const start = await request.put(api(fillPath(apiPaths.order.updateStartTest, { id: orderId })), { headers });
-  expect(start.status(), await start.text()).toBe(200);
-  return { token, orderId };
-}
 
 async function sectionDetail(request: APIRequestContext, token: string, orderId: string, section: SectionName): Promise<SectionDetail> {
   const res = await request.get(api(fillPath(apiPaths.order.sectionDetail, { id: orderId, section })), { headers: { authorization: `Bearer ${token}` } });

@@ -14,9 +14,9 @@
 import { expect, test, type APIRequestContext, type Browser, type BrowserType, type Page } from '@playwright/test';
 import { apiPaths, fillPath } from '../../../contracts/api-paths.ts';
 import type { OrderDetailFull } from '../../../contracts/exam-delivery.ts';
-import { RULES_VERSION } from '../../../contracts/orders.ts';
-import { loginViaApi, loginViaUi } from '../support/accounts.ts';
+import { loginViaUi } from '../support/accounts.ts';
 import { chromiumArgs, type CameraFixture } from '../support/chromium.ts';
+import { startOrder, type E2eOrder } from '../support/orders.ts';
 import { pool, type E2eMember } from '../support/test-data.ts';
 
 const executablePath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
@@ -25,23 +25,8 @@ test.use({ launchOptions: { executablePath, args: chromiumArgs('one-face') }, ac
 const api = (p: string) => `/api${p}`;
 const data = pool('proctoring');
 type Section = 'listening' | 'structure' | 'reading';
-interface Order { token: string; orderId: string }
+type Order = E2eOrder;
 
-/** Redeems a licence, consents and sends the start signal through the API. */
-async function startOrder(request: APIRequestContext, member: E2eMember, code: string): Promise<Order> {
-  const token = await loginViaApi(request, member.email, member.password);
-  const headers = { authorization: `Bearer ${token}` };
-  const created = await request.post(api(apiPaths.order.create), {
-    headers, data: { license: code, meta: { job: 'Mahasiswa', certificate_for: 'Persyaratan S2' } },
-  });
-  expect(created.status(), await created.text()).toBe(200);
-  const orderId = ((await created.json()) as { data: { id: string } }).data.id;
-  const consent = await request.post(api(fillPath(apiPaths.order.consent, { id: orderId })), { headers, data: { rules_version: RULES_VERSION, accepted: true } });
-  expect(consent.status(), await consent.text()).toBe(200);
-  const start = await request.put(api(fillPath(apiPaths.order.updateStartTest, { id: orderId })), { headers });
-  expect(start.status(), await start.text()).toBe(200);
-  return { token, orderId };
-}
 
 /** Opens a section (which starts its clock) and submits it with no answers. */
 async function submitEmpty(request: APIRequestContext, { token, orderId }: Order, section: Section): Promise<void> {
