@@ -107,6 +107,7 @@ export const messages = {
     redeemed: 'Kode Lisensi berhasil di redeem',
     panelTitle: (n: number) => `English Proficiency Online Test ${n}`,
     start: 'Mulai test EPOT',
+    resume: 'Lanjutkan test EPOT',
     update: 'Perbarui',
     updateTitle: 'Versi baru tersedia',
     updateBody: 'Versi terbaru EPOT sudah tersedia. Klik Perbarui untuk memuat ulang halaman.',

@@ -214,6 +214,8 @@ test('an institution member without identification checks skips the video; a sta
   await page.getByRole('button', { name: 'English Proficiency Online Test 1' }).click();
   await expect(page.getByText('Tes sedang berlangsung')).toBeVisible();
   await expect(page.getByRole('button', { name: 'Mulai test EPOT' })).toHaveCount(0);
+  // A test cut short (crash, closed tab) can be continued from the list.
+  await expect(page.getByRole('link', { name: 'Lanjutkan test EPOT' })).toHaveAttribute('href', `/epot/${orderId}/listening`);
 });
 
 test.describe.serial('company dialogs (own server)', () => {

@@ -1,4 +1,6 @@
+import { Link } from 'react-aria-components';
 import type { OrderListItem } from '../../../../contracts/orders.ts';
+import { paths } from '../../../app/paths.ts';
 import { messages } from '../../../i18n/messages.ts';
 import { formatDate } from '../../../lib/format.ts';
 import { Button } from '../../../ui/button.tsx';
@@ -26,7 +28,12 @@ export function OrderPanel({ order, number, starting, onStart }: {
       </dl>
       <div className="panel-actions">
         {status
-          ? <p className={`order-status order-status-${order.status}`}>{status}</p>
+          ? <>
+            <p className={`order-status order-status-${order.status}`}>{status}</p>
+            {/* A test cut short (crash, closed tab) goes on where it stopped: the section pages
+                move forward past closed sections and the server keeps answers and time. */}
+            {order.status === 'in_progress' && <Link className="btn" href={paths.section(order.id, 'listening')}>{t.resume}</Link>}
+          </>
           : <Button onPress={() => onStart(order)} isDisabled={starting}>{t.start}</Button>}
       </div>
     </Disclosure>

@@ -52,5 +52,13 @@ describe('OrderPanel', () => {
     fireEvent.click(screen.getByRole('button', { name: 'English Proficiency Online Test 1' }));
     expect(screen.getByText('Tes dihentikan (diskualifikasi)')).toBeTruthy();
     expect(screen.queryByRole('button', { name: 'Mulai test EPOT' })).toBeNull();
+    expect(screen.queryByRole('link', { name: 'Lanjutkan test EPOT' })).toBeNull();
+  });
+
+  it('lets a test in progress continue where it stopped', () => {
+    render(<OrderPanel order={order('in_progress')} number={1} starting={false} onStart={() => {}} />);
+    fireEvent.click(screen.getByRole('button', { name: 'English Proficiency Online Test 1' }));
+    const resume = screen.getByRole('link', { name: 'Lanjutkan test EPOT' });
+    expect(resume.getAttribute('href')).toMatch(/^\/epot\/[^/]+\/listening$/);
   });
 });
