@@ -7,6 +7,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { issueCertificate, issueMissing, type CertificateDeps, type CertificateRow } from '../services/certificates.ts';
 import { createMediaStore } from '../services/media-store.ts';
+import { registerBackgroundJob } from './background-job.ts';
 
 export interface CertificateService {
   /** PUBLIC_URL, else the request's origin. */
@@ -49,22 +50,11 @@ export const certificatesPlugin = fp(async (app: FastifyInstance, opts: Certific
   } satisfies CertificateService);
 
   const publicUrl = opts.publicUrl;
-  if (opts.intervalMs <= 0 || !publicUrl) return;
-  let timer: NodeJS.Timeout | undefined;
-  let running: Promise<void> | undefined;
-  const tick = () => {
-    if (running) return;
-    running = issueMissing(deps, publicUrl)
-      .then((n) => { if (n > 0) app.log.info({ orders: n }, 'certificates issued by catch-up'); })
-      .catch((err: unknown) => { app.log.error({ err }, 'certificate catch-up failed'); })
-      .finally(() => { running = undefined; });
-  };
-  app.addHook('onReady', async () => {
-    timer = setInterval(tick, opts.intervalMs);
-    timer.unref();
-  });
-  app.addHook('onClose', async () => {
-    clearInterval(timer);
-    await running;
+  if (!publicUrl) return;
+  registerBackgroundJob(app, {
+    intervalMs: opts.intervalMs,
+    run: async () => { const orders = await issueMissing(deps, publicUrl); return orders > 0 ? { orders } : null; },
+    doneMessage: 'certificates issued by catch-up',
+    failedMessage: 'certificate catch-up failed',
   });
 }, { name: 'epot-certificates', dependencies: ['epot-database'] });

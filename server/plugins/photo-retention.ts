@@ -5,24 +5,17 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { sweepOldPhotos } from '../services/photo-retention.ts';
+import { registerBackgroundJob } from './background-job.ts';
 
 export const photoRetentionPlugin = fp(async (app: FastifyInstance, opts: { intervalMs: number; days: number }) => {
-  if (opts.intervalMs <= 0 || opts.days <= 0) return;
-  let timer: NodeJS.Timeout | undefined;
-  let running: Promise<void> | undefined;
-  const tick = () => {
-    if (running) return;
-    running = sweepOldPhotos(app.db, app.photoStore, new Date(), opts.days)
-      .then((deleted) => { if (deleted > 0) app.log.info({ deleted, days: opts.days }, 'old proctoring photos deleted'); })
-      .catch((err: unknown) => { app.log.error({ err }, 'photo retention sweep failed'); })
-      .finally(() => { running = undefined; });
-  };
-  app.addHook('onReady', async () => {
-    timer = setInterval(tick, opts.intervalMs);
-    timer.unref();
-  });
-  app.addHook('onClose', async () => {
-    clearInterval(timer);
-    await running;
+  if (opts.days <= 0) return;
+  registerBackgroundJob(app, {
+    intervalMs: opts.intervalMs,
+    run: async () => {
+      const deleted = await sweepOldPhotos(app.db, app.photoStore, new Date(), opts.days);
+      return deleted > 0 ? { deleted, days: opts.days } : null;
+    },
+    doneMessage: 'old proctoring photos deleted',
+    failedMessage: 'photo retention sweep failed',
   });
 }, { name: 'epot-photo-retention', dependencies: ['epot-database', 'epot-photo-store'] });

@@ -5,24 +5,13 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { sweepOverdueSections } from '../services/attempts.ts';
+import { registerBackgroundJob } from './background-job.ts';
 
 export const sectionSweeperPlugin = fp(async (app: FastifyInstance, opts: { intervalMs: number }) => {
-  if (opts.intervalMs <= 0) return;
-  let timer: NodeJS.Timeout | undefined;
-  let running: Promise<void> | undefined;
-  const tick = () => {
-    if (running) return;
-    running = sweepOverdueSections(app.db)
-      .then((closed) => { if (closed > 0) app.log.info({ closed }, 'overdue sections swept'); })
-      .catch((err: unknown) => { app.log.error({ err }, 'section sweep failed'); })
-      .finally(() => { running = undefined; });
-  };
-  app.addHook('onReady', async () => {
-    timer = setInterval(tick, opts.intervalMs);
-    timer.unref();
-  });
-  app.addHook('onClose', async () => {
-    clearInterval(timer);
-    await running;
+  registerBackgroundJob(app, {
+    intervalMs: opts.intervalMs,
+    run: async () => { const closed = await sweepOverdueSections(app.db); return closed > 0 ? { closed } : null; },
+    doneMessage: 'overdue sections swept',
+    failedMessage: 'section sweep failed',
   });
 }, { name: 'epot-section-sweeper', dependencies: ['epot-database'] });
