@@ -18,6 +18,7 @@ import { dirname, join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import type { ExamImport } from '../../contracts/exam-import.ts';
+import { requireTools, silenceWav } from '../authoring.ts';
 
 const run = promisify(execFile);
 const here = dirname(fileURLToPath(import.meta.url));
@@ -68,24 +69,13 @@ function clipsOf(exam: ExamImport): Clip[] {
   return clips;
 }
 
-/** Mono 16-bit PCM silence in a WAV container. */
-function silenceWav(seconds: number): Buffer {
-  const bytes = Math.round(seconds * SAMPLE_RATE) * 2;
-  const header = Buffer.alloc(44);
-  header.write('RIFF', 0); header.writeUInt32LE(36 + bytes, 4); header.write('WAVE', 8);
-  header.write('fmt ', 12); header.writeUInt32LE(16, 16); header.writeUInt16LE(1, 20); header.writeUInt16LE(1, 22);
-  header.writeUInt32LE(SAMPLE_RATE, 24); header.writeUInt32LE(SAMPLE_RATE * 2, 28); header.writeUInt16LE(2, 32);
-  header.writeUInt16LE(16, 34); header.write('data', 36); header.writeUInt32LE(bytes, 40);
-  return Buffer.concat([header, Buffer.alloc(bytes)]);
-}
-
 async function makeClip(clip: Clip): Promise<void> {
   const tmp = mkdtempSync(join(tmpdir(), 'epot-audio-'));
   try {
     const files: string[] = [];
     for (const [i, s] of clip.segments.entries()) {
       const file = join(tmp, `${String(i).padStart(3, '0')}.wav`);
-      if ('silence' in s) writeFileSync(file, silenceWav(s.silence));
+      if ('silence' in s) writeFileSync(file, silenceWav(s.silence, SAMPLE_RATE));
       else await run('espeak-ng', ['-v', s.voice, '-s', String(SPEED), '-w', file, s.text]);
       files.push(file);
     }
@@ -103,6 +93,7 @@ const hashOf = (clip: Clip) => createHash('sha256')
   .update(JSON.stringify({ segments: clip.segments, SPEED, ENCODE })).digest('hex').slice(0, 16);
 
 async function main() {
+  requireTools('content:audio', ['ffmpeg', 'espeak-ng']);
   const force = process.argv.includes('--force');
   const exam = JSON.parse(readFileSync(join(here, 'exam.json'), 'utf8')) as ExamImport;
   const manifest: Record<string, string> = existsSync(MANIFEST) ? JSON.parse(readFileSync(MANIFEST, 'utf8')) as Record<string, string> : {};

@@ -9,6 +9,8 @@ import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
+import { parseFile } from 'music-metadata';
+import { requireTools, silenceWav } from '../authoring.ts';
 
 const run = promisify(execFile);
 const root = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
@@ -76,20 +78,10 @@ export const slides: Slide[] = [
   },
 ];
 
-/** Mono 16-bit PCM silence in a WAV container. */
-function silenceWav(seconds: number): Buffer {
-  const bytes = Math.round(seconds * SAMPLE_RATE) * 2;
-  const header = Buffer.alloc(44);
-  header.write('RIFF', 0); header.writeUInt32LE(36 + bytes, 4); header.write('WAVE', 8);
-  header.write('fmt ', 12); header.writeUInt32LE(16, 16); header.writeUInt16LE(1, 20); header.writeUInt16LE(1, 22);
-  header.writeUInt32LE(SAMPLE_RATE, 24); header.writeUInt32LE(SAMPLE_RATE * 2, 28); header.writeUInt16LE(2, 32);
-  header.writeUInt16LE(16, 34); header.write('data', 36); header.writeUInt32LE(bytes, 40);
-  return Buffer.concat([header, Buffer.alloc(bytes)]);
-}
-
 async function durationOf(file: string): Promise<number> {
-  const { stdout } = await run('ffprobe', ['-v', 'error', '-show_entries', 'format=duration', '-of', 'csv=p=0', file]);
-  return Number(stdout.trim());
+  const seconds = (await parseFile(file, { duration: true })).format.duration;
+  if (!seconds) throw new Error(`no duration in ${file}`);
+  return seconds;
 }
 
 /** 00:00:01.250 */
@@ -113,6 +105,7 @@ function slideFilter(slide: Slide, index: number, tmp: string): string {
 }
 
 async function main() {
+  requireTools('content:tutorial', ['ffmpeg', 'espeak-ng']);
   const tmp = mkdtempSync(join(tmpdir(), 'epot-tutorial-'));
   try {
     const audio: string[] = [];
@@ -126,13 +119,13 @@ async function main() {
         await run('espeak-ng', ['-v', 'id', '-s', String(SPEED), '-w', wav, sentence]);
         const seconds = await durationOf(wav);
         const gap = join(tmp, `g${i}-${j}.wav`);
-        writeFileSync(gap, silenceWav(GAP));
+        writeFileSync(gap, silenceWav(GAP, SAMPLE_RATE));
         audio.push(wav, gap);
         cues.push(`${vttTime(t)} --> ${vttTime(t + seconds)}\n${sentence}`);
         t += seconds + GAP;
       }
       const tail = join(tmp, `t${i}.wav`);
-      writeFileSync(tail, silenceWav(SLIDE_TAIL));
+      writeFileSync(tail, silenceWav(SLIDE_TAIL, SAMPLE_RATE));
       audio.push(tail);
       t += SLIDE_TAIL;
       const png = join(tmp, `slide${i}.png`);

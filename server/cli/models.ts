@@ -115,7 +115,10 @@ export async function ensureModels(opts: EnsureOptions = {}): Promise<EnsureResu
   const load = async (name: string): Promise<Uint8Array> => {
     if (!remote) return readFile(path.join(source, name));
     const url = name === 'model.json' ? source : shardUrl(source, name);
-    const res = await fetchFn(url, { signal: AbortSignal.timeout(120_000) });
+    const res = await fetchFn(url, { signal: AbortSignal.timeout(120_000) }).catch((err: unknown) => {
+      const cause = (err as { cause?: { message?: string } }).cause?.message ?? (err as Error).message;
+      throw new Error(`download failed: ${url}: ${cause} (no network? EPOT_MODELS_DIR takes a local copy)`);
+    });
     if (!res.ok) throw new Error(`download failed: ${url}: HTTP ${res.status} ${res.statusText}`);
     return new Uint8Array(await res.arrayBuffer());
   };

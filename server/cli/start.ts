@@ -1,5 +1,5 @@
 // `npm start`: fetch the face model if missing, build the SPA if stale, then run the one production
-// process (API + static SPA).
+// process (API + static SPA). Needs nothing but Node and the npm packages: no media tools, no browser.
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { ensureModels } from './models.ts';
@@ -9,7 +9,13 @@ import { startServer } from '../server.ts';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
 
-await ensureModels({ ifMissing: true, repoRoot: root });
+try {
+  await ensureModels({ ifMissing: true, repoRoot: root });
+} catch (err) {
+  console.error(`[epot] the face model could not be installed: ${err instanceof Error ? err.message : String(err)}\n` +
+    '[epot] put model.json and group1-shard1of1.bin in a folder and set EPOT_MODELS_DIR to it (README: Face model), then run npm start again.');
+  process.exit(1);
+}
 buildIfStale(root);
 process.env.NODE_ENV ??= 'production';
 await startServer(loadConfig(process.env));

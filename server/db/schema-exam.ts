@@ -25,7 +25,7 @@ export const media = pgTable('media', {
   // Server-chosen `<uuid>.<ext>`: never a client-supplied name.
   storage_key: text().notNull().unique(),
   byte_size: integer().notNull(),
-  // Measured with ffprobe for audio (the listening clock is built from these).
+  // Read from the file by music-metadata for audio (the listening clock is built from these).
   duration_ms: integer(),
   owner_user_id: uuid().references(() => users.id),
   created_at: timestamp({ withTimezone: true }).notNull().defaultNow(),

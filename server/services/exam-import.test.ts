@@ -123,7 +123,7 @@ describe('prepareExamImport', () => {
     expect((await problemsOf(doc)).sort()).toEqual([
       'listening part A direction: audio img/pic.png must be one of .webm, .ogg, .opus, .mp3, .m4a, .wav',
       'listening part A group 1: audio file audio/missing.webm not found',
-      'listening part A group 2: audio audio/fake.webm: ffprobe could not read it',
+      'listening part A group 2: audio audio/fake.webm: not a readable audio file',
       'reading part A group 1 question 2: image audio/one.webm must be one of .png, .jpg, .jpeg, .webp, .gif',
     ]);
   });

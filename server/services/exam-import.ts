@@ -3,12 +3,11 @@
 // store the media copies, then insert every row in one transaction. If the transaction fails the
 // copies are removed again. A re-import of the same title makes a new version and archives the
 // old one; rows that answers may refer to are never changed.
-import { execFile } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { readFile, stat } from 'node:fs/promises';
 import { basename, dirname, extname, resolve } from 'node:path';
-import { promisify } from 'node:util';
 import { and, eq, max } from 'drizzle-orm';
+import { parseFile } from 'music-metadata';
 import type { z } from 'zod';
 import {
   EXAM_SECTIONS, examImportSchema, underlinedParts, type ExamImport, type ExamImportGroup, type ExamImportQuestion,
@@ -20,8 +19,6 @@ import {
 } from '../db/schema.ts';
 import type { MediaStore } from './media-store.ts';
 import { MAX_RAW } from './scoring.ts';
-
-const run = promisify(execFile);
 
 /** What each accepted extension is stored as. SVG is left out on purpose (it can carry script). */
 const FILE_TYPES: Record<string, { type: MediaType; mime: string }> = {
@@ -216,17 +213,19 @@ async function mapLimit<T, R>(items: T[], limit: number, fn: (item: T) => Promis
   return out;
 }
 
-/** Duration in whole milliseconds, as ffprobe reads it from the container. */
+/**
+ * Duration in whole milliseconds, read in-process from the container (WebM/Matroska, Ogg, MP3, MP4,
+ * WAV) by music-metadata, so importing needs no media toolchain on the host. `duration: true` makes
+ * it scan to the end where a header has no duration (e.g. MP3 without a Xing frame).
+ */
 export async function probeDurationMs(path: string): Promise<number> {
-  let stdout: string;
+  let seconds: number | undefined;
   try {
-    ({ stdout } = await run('ffprobe', ['-v', 'error', '-show_entries', 'format=duration', '-of', 'csv=p=0', path]));
-  } catch (err) {
-    if ((err as NodeJS.ErrnoException).code === 'ENOENT') throw new Error('ffprobe is not installed (Debian: apt-get install ffmpeg)');
-    throw new Error('ffprobe could not read it');
+    seconds = (await parseFile(path, { duration: true, skipCovers: true })).format.duration;
+  } catch {
+    throw new Error('not a readable audio file');
   }
-  const seconds = Number.parseFloat(stdout.trim());
-  if (!Number.isFinite(seconds) || seconds <= 0) throw new Error('ffprobe found no duration');
+  if (seconds === undefined || !Number.isFinite(seconds) || seconds <= 0) throw new Error('no duration found in the file');
   return Math.round(seconds * 1000);
 }
 
