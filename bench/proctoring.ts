@@ -28,6 +28,7 @@ import { openDatabase } from '../server/db/client.ts';
 import { seedDemo } from '../server/db/seed.ts';
 import { chromiumArgs, fixturesDir } from '../tests/e2e/support/chromium.ts';
 import { buildIfStale } from './lib/build.ts';
+import { systemClock } from '../server/services/clock.ts';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const outDir = join(root, '.tmp', 'bench-proctoring-dist');
@@ -174,7 +175,7 @@ async function main(): Promise<void> {
     let seed;
     try {
       await database.migrate();
-      seed = await seedDemo(database.db, { dataDir });
+      seed = await seedDemo(database.db, { dataDir, clock: systemClock });
     } finally {
       await database.close();
     }

@@ -10,7 +10,9 @@ import {
 } from 'fastify-type-provider-zod';
 import type { Config } from './config.ts';
 import type { Database } from './db/client.ts';
+import type { Clock } from './services/clock.ts';
 import { authPlugin } from './plugins/auth.ts';
+import { clockPlugin } from './plugins/clock.ts';
 import { databasePlugin } from './plugins/database.ts';
 import { errorHandlerPlugin, frameworkErrorHandler } from './plugins/error-handler.ts';
 import { inputGuardPlugin } from './plugins/input-guard.ts';
@@ -27,6 +29,8 @@ export interface AppOptions {
   database: Database;
   /** Extra CSP sources per directive (e.g. for Google sign-in). */
   csp?: CspDirectives;
+  /** Where "now" comes from (default: the system clock); tests pin or move it. */
+  clock?: Clock;
 }
 
 export interface BuildAppOptions extends AppOptions {
@@ -92,6 +96,7 @@ export const appPlugin: FastifyPluginAsyncZod<AppOptions> = async (app, opts) =>
     maxAge: 600,
   });
   // App plugins.
+  await app.register(clockPlugin, { clock: opts.clock });
   await app.register(databasePlugin, { database: opts.database });
   await app.register(errorHandlerPlugin);
   await app.register(inputGuardPlugin);

@@ -5,12 +5,15 @@ import { buildApp, type App } from './app.ts';
 import { loadConfig, type Config } from './config.ts';
 import { openDatabase, type Database } from './db/client.ts';
 import { formatDemoBlock, seedDemo, type SeedResult } from './db/seed.ts';
+import { systemClock, type Clock } from './services/clock.ts';
 
 export interface StartOptions {
   /** Close cleanly on SIGINT/SIGTERM (default true; tests that start a server pass false). */
   handleSignals?: boolean;
   /** Where the one-time demo block goes (default console.log). */
   print?: (text: string) => void;
+  /** Default: the system clock. */
+  clock?: Clock;
 }
 
 export interface RunningServer {
@@ -34,8 +37,9 @@ export async function startServer(config: Config, opts: StartOptions = {}): Prom
   const database = await openDatabase({ dataDir: config.dataDir, databaseUrl: config.databaseUrl, onError });
   try {
     await database.migrate();
-    const seed = await seedDemo(database.db, { dataDir: config.dataDir });
-    app = await buildApp({ config, database });
+    const clock = opts.clock ?? systemClock;
+    const seed = await seedDemo(database.db, { dataDir: config.dataDir, clock });
+    app = await buildApp({ config, database, clock });
     const address = await app.listen({ port: config.port, host: config.host });
     const port = new URL(address).port;
     const host = config.host === '0.0.0.0' || config.host === '::' ? 'localhost' : config.host;

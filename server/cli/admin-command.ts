@@ -2,11 +2,14 @@
 // server/cli/commands/<name>.ts and is listed in server/cli/admin.ts.
 import type { Config } from '../config.ts';
 import type { Database } from '../db/client.ts';
+import type { Clock } from '../services/clock.ts';
 
 export interface AdminContext {
   config: Config;
   /** Opened and migrated; closed by the runner after the command. */
   database: Database;
+  /** The system clock; tests pass their own. */
+  clock: Clock;
   out: (line: string) => void;
 }
 

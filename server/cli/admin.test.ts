@@ -9,6 +9,7 @@ import { seedDemo } from '../db/seed.ts';
 import { redeemLicence } from '../services/orders.ts';
 import { createTestDatabase, testDbKind, type TestDatabase } from '../test-helpers/test-db.ts';
 import { runAdmin } from './admin.ts';
+import { systemClock } from '../services/clock.ts';
 
 // The CLI opens the database itself, from env: a PGlite folder or the private PostgreSQL database.
 let dir: string;
@@ -33,7 +34,7 @@ beforeAll(async () => {
   }
   const db = await open();
   await db.migrate();
-  await seedDemo(db.db);
+  await seedDemo(db.db, { clock: systemClock });
   await db.close();
 });
 afterAll(async () => {
@@ -65,7 +66,7 @@ describe('operator CLI', () => {
       const [budi] = await db.db.select().from(users).where(eq(users.email, 'budi@contoh.ac.id'));
       expect(budi).toMatchObject({ is_b2b: true, institution_id: institutionId, fullname: 'Budi Santoso' });
       expect(budi!.password_hash).toMatch(/^\$argon2id\$/);
-      const { order } = await redeemLicence(db.db, { userId: budi!.id, code: codes[0]!, meta: { job: 'PNS', certificate_for: 'Melamar CPNS' } });
+      const { order } = await redeemLicence(db.db, { userId: budi!.id, code: codes[0]!, meta: { job: 'PNS', certificate_for: 'Melamar CPNS' }, now: systemClock.now() });
       expect(order.institution_id).toBe(institutionId);
       const [inst] = await db.db.select().from(institutions).where(eq(institutions.id, institutionId));
       expect(inst).toMatchObject({ active_camera: false, settings: { failed: { new_tab: true, face: true, voice: false } } });

@@ -4,6 +4,7 @@
 import { pathToFileURL } from 'node:url';
 import { loadConfig } from '../config.ts';
 import { openDatabase } from '../db/client.ts';
+import { systemClock } from '../services/clock.ts';
 import { UsageError, type AdminCommand } from './admin-command.ts';
 import { companyCommand } from './commands/company.ts';
 import { examCommand } from './commands/exam.ts';
@@ -38,7 +39,7 @@ export async function runAdmin(argv: string[], env: Record<string, string | unde
   const database = await openDatabase({ dataDir: config.dataDir, databaseUrl: config.databaseUrl });
   try {
     await database.migrate();
-    await command.run(rest, { config, database, out });
+    await command.run(rest, { config, database, clock: systemClock, out });
     return 0;
   } catch (e) {
     if (e instanceof UsageError) {

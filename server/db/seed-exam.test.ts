@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase, type TestDatabase } from '../test-helpers/test-db.ts';
 import { appMeta, companies, exams, media, questions } from './schema.ts';
 import { DEMO_COMPANY_NAME, DEMO_EXAM_SEED_KEY, seedDemo, seedDemoExam } from './seed.ts';
+import { systemClock } from '../services/clock.ts';
 
 let t: TestDatabase;
 let dataDir: string;
@@ -23,9 +24,9 @@ afterAll(async () => {
 describe('demo exam seed', () => {
   it('is skipped without a data folder, then added to an already seeded database', async () => {
     const db = t.database.db;
-    expect(await seedDemo(db)).not.toBeNull();
+    expect(await seedDemo(db, { clock: systemClock })).not.toBeNull();
     expect(await db.select().from(exams)).toEqual([]);
-    expect(await seedDemo(db, { dataDir })).toBeNull(); // the accounts exist: only the exam is new
+    expect(await seedDemo(db, { dataDir, clock: systemClock })).toBeNull(); // the accounts exist: only the exam is new
     const [exam] = await db.select().from(exams);
     const [company] = await db.select().from(companies).where(eq(companies.name, DEMO_COMPANY_NAME));
     expect(exam).toMatchObject({ title: 'EPOT Demo Exam', version: 1, status: 'active', company_id: company!.id });
@@ -38,14 +39,14 @@ describe('demo exam seed', () => {
 
   it('runs once, also when two processes race', async () => {
     const db = t.database.db;
-    expect(await seedDemo(db, { dataDir })).toBeNull();
+    expect(await seedDemo(db, { dataDir, clock: systemClock })).toBeNull();
     expect(await db.transaction(async (tx) => tx.delete(appMeta).where(eq(appMeta.key, DEMO_EXAM_SEED_KEY)).returning()))
       .toHaveLength(1);
     // Both prepare and copy the audio; one claims the marker, the other removes its copies.
-    const results = await Promise.all([seedDemoExam(db, dataDir), seedDemoExam(db, dataDir)]);
+    const results = await Promise.all([seedDemoExam(db, dataDir, systemClock.now()), seedDemoExam(db, dataDir, systemClock.now())]);
     expect(results.filter((r) => r !== null)).toHaveLength(1);
     expect(await db.select().from(exams)).toHaveLength(2); // version 2 of the same title
     expect(mediaFiles()).toHaveLength(82);
-    expect(await seedDemoExam(db, dataDir)).toBeNull();
+    expect(await seedDemoExam(db, dataDir, systemClock.now())).toBeNull();
   });
 });

@@ -5,12 +5,13 @@ import { verifyPassword } from '../services/passwords.ts';
 import { createTestDatabase, testDbKind, type TestDatabase } from '../test-helpers/test-db.ts';
 import { appMeta, companies, institutions, licenses, users } from './schema.ts';
 import { DEMO_PASSWORD, formatDemoBlock, isDemoSeeded, seedDemo, type SeedResult } from './seed.ts';
+import { systemClock } from '../services/clock.ts';
 
 let t: TestDatabase;
 let first: SeedResult | null;
 beforeAll(async () => {
   t = await createTestDatabase();
-  first = await seedDemo(t.database.db);
+  first = await seedDemo(t.database.db, { clock: systemClock });
 });
 afterAll(async () => { await t?.cleanup(); });
 
@@ -28,7 +29,7 @@ describe('demo seed', () => {
   it('creates the demo data once and nothing on a second run', async () => {
     expect(first).not.toBeNull();
     expect(await isDemoSeeded(t.database.db)).toBe(true);
-    expect(await seedDemo(t.database.db)).toBeNull();
+    expect(await seedDemo(t.database.db, { clock: systemClock })).toBeNull();
     const db = t.database.db;
     expect(await db.select().from(companies)).toHaveLength(1);
     expect(await db.select().from(users)).toHaveLength(3);

@@ -7,6 +7,7 @@ import type { AppDb } from './client.ts';
 import { appMeta, companies, institutions, licenses, products, users, type InstitutionSettings } from './schema.ts';
 import { insertExam, prepareExamImport, storeExamMedia, type ImportResult } from '../services/exam-import.ts';
 import { issueLicenceCode } from '../services/licence-codes.ts';
+import type { Clock } from '../services/clock.ts';
 import { createMediaStore } from '../services/media-store.ts';
 import { hashPassword } from '../services/passwords.ts';
 
@@ -44,6 +45,8 @@ const profile = (fullname: string, i: number) => ({
 });
 
 export interface SeedOptions {
+  /** Stamps the seed markers. */
+  clock: Clock;
   /** DATA_DIR: the demo exam's audio goes to its media store. Without it the demo exam is skipped. */
   dataDir?: string;
 }
@@ -52,19 +55,19 @@ export interface SeedOptions {
  * Creates the demo data unless it already exists; null when it did (nothing was changed). With a
  * dataDir it then imports the demo exam once (its own marker, so an older install gets it too).
  */
-export async function seedDemo(db: AppDb, opts: SeedOptions = {}): Promise<SeedResult | null> {
-  const seed = await seedDemoAccounts(db);
-  if (opts.dataDir) await seedDemoExam(db, opts.dataDir);
+export async function seedDemo(db: AppDb, opts: SeedOptions): Promise<SeedResult | null> {
+  const seed = await seedDemoAccounts(db, opts.clock.now());
+  if (opts.dataDir) await seedDemoExam(db, opts.dataDir, opts.clock.now());
   return seed;
 }
 
-async function seedDemoAccounts(db: AppDb): Promise<SeedResult | null> {
+async function seedDemoAccounts(db: AppDb, now: Date): Promise<SeedResult | null> {
   if (await isDemoSeeded(db)) return null; // the usual case: skip the argon2 work
   // Hash outside the transaction: argon2 takes a while and needs no lock.
   const passwordHash = await hashPassword(DEMO_PASSWORD);
   return db.transaction(async (tx) => {
     const claimed = await tx.insert(appMeta)
-      .values({ key: DEMO_SEED_KEY, value: { seeded_at: new Date().toISOString() } })
+      .values({ key: DEMO_SEED_KEY, value: { seeded_at: now.toISOString() } })
       .onConflictDoNothing()
       .returning({ key: appMeta.key });
     if (claimed.length === 0) return null;
@@ -127,7 +130,7 @@ async function seedDemoAccounts(db: AppDb): Promise<SeedResult | null> {
  * (or there is no demo company). The audio is checked and copied before the transaction, which
  * starts by claiming the marker; a process that loses the claim removes its copies again.
  */
-export async function seedDemoExam(db: AppDb, dataDir: string): Promise<ImportResult | null> {
+export async function seedDemoExam(db: AppDb, dataDir: string, now: Date): Promise<ImportResult | null> {
   const done = await db.select({ key: appMeta.key }).from(appMeta).where(eq(appMeta.key, DEMO_EXAM_SEED_KEY));
   if (done.length > 0) return null;
   const [company] = await db.select({ id: companies.id }).from(companies)
@@ -138,7 +141,7 @@ export async function seedDemoExam(db: AppDb, dataDir: string): Promise<ImportRe
   try {
     const result = await db.transaction(async (tx) => {
       const claimed = await tx.insert(appMeta)
-        .values({ key: DEMO_EXAM_SEED_KEY, value: { seeded_at: new Date().toISOString() } })
+        .values({ key: DEMO_EXAM_SEED_KEY, value: { seeded_at: now.toISOString() } })
         .onConflictDoNothing()
         .returning({ key: appMeta.key });
       return claimed.length === 0 ? null : insertExam(tx, prepared, stored, company.id);

@@ -50,9 +50,9 @@ beforeAll(async () => {
   ownIds = Object.values(me.ids);
   facts = await sweepFacts(t);
   const secret = await loadJwtSecret(t.db, undefined);
-  const now = Math.floor(Date.now() / 1000);
+  const now = Math.floor(t.clock.now().getTime() / 1000);
   const revoked = await createMember(t.db);
-  const revokedToken = await signAccessToken(secret, revoked.user);
+  const revokedToken = await signAccessToken(secret, revoked.user, t.clock.now());
   await t.db.update(users).set({ token_version: revoked.user.token_version + 1 }).where(eq(users.id, revoked.user.id));
   const claims = { sub: me.user.id, tv: me.user.token_version };
   fixedTokens.set('none', undefined);
@@ -60,10 +60,10 @@ beforeAll(async () => {
   fixedTokens.set('garbage', 'Bearer not.a.jwt');
   fixedTokens.set('basic', 'Basic dXNlcjpwYXNz');
   fixedTokens.set('algNone', `Bearer ${b64({ alg: 'none', typ: 'JWT' })}.${b64({ ...claims, exp: now + 600 })}.`);
-  fixedTokens.set('expired', `Bearer ${await signAccessToken(secret, me.user, now - TOKEN_TTL_SECONDS - 60)}`);
+  fixedTokens.set('expired', `Bearer ${await signAccessToken(secret, me.user, new Date((now - TOKEN_TTL_SECONDS - 60) * 1000))}`);
   fixedTokens.set('revoked', `Bearer ${revokedToken}`);
-  fixedTokens.set('unknownUser', `Bearer ${await signAccessToken(secret, { id: randomUUID(), token_version: 0 })}`);
-  fixedTokens.set('wrongKey', `Bearer ${await signAccessToken(randomBytes(32), me.user)}`);
+  fixedTokens.set('unknownUser', `Bearer ${await signAccessToken(secret, { id: randomUUID(), token_version: 0 }, t.clock.now())}`);
+  fixedTokens.set('wrongKey', `Bearer ${await signAccessToken(randomBytes(32), me.user, t.clock.now())}`);
   fixedTokens.set('otherAlg', `Bearer ${await new SignJWT({ tv: me.user.token_version }).setProtectedHeader({ alg: 'HS512' }).setSubject(me.user.id).setExpirationTime('1h').sign(secret)}`);
   fixedTokens.set('huge', `Bearer ${'a'.repeat(8000)}`);
 }, 120_000);

@@ -37,13 +37,13 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 export const authPlugin = fp(async (app: FastifyInstance, opts: { jwtSecret: string | undefined }) => {
   const secret = await loadJwtSecret(app.db, opts.jwtSecret);
 
-  app.decorate('tokens', { sign: (user: TokenSubject) => signAccessToken(secret, user) });
+  app.decorate('tokens', { sign: (user: TokenSubject) => signAccessToken(secret, user, app.clock.now()) });
   app.decorateRequest('member', null as unknown as AuthMember);
 
   app.decorate('authenticate', async (request: FastifyRequest) => {
     const header = request.headers.authorization;
     const token = header?.startsWith('Bearer ') ? header.slice(7).trim() : '';
-    const claims = token ? await verifyAccessToken(secret, token) : null;
+    const claims = token ? await verifyAccessToken(secret, token, app.clock.now()) : null;
     if (!claims || !UUID.test(claims.sub)) throw HttpError.unauthorized(SESSION_EXPIRED_MESSAGE);
     const [row] = await app.db.select({
       id: users.id, email: users.email, is_b2b: users.is_b2b, institution_id: users.institution_id,
@@ -54,4 +54,4 @@ export const authPlugin = fp(async (app: FastifyInstance, opts: { jwtSecret: str
     const { token_version: _tv, ...member } = row;
     request.member = member;
   });
-}, { name: 'epot-auth', dependencies: ['epot-database'] });
+}, { name: 'epot-auth', dependencies: ['epot-database', 'epot-clock'] });

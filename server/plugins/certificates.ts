@@ -27,7 +27,7 @@ declare module 'fastify' {
 export interface CertificatesPluginOptions { dataDir: string; publicUrl: string | undefined; intervalMs: number }
 
 export const certificatesPlugin = fp(async (app: FastifyInstance, opts: CertificatesPluginOptions) => {
-  const deps: CertificateDeps = { db: app.db, store: createMediaStore(opts.dataDir) };
+  const deps: CertificateDeps = { db: app.db, store: createMediaStore(opts.dataDir), clock: app.clock };
   const verifyBase = (req: FastifyRequest) => opts.publicUrl ?? `${req.protocol}://${req.host}`;
 
   app.decorate('certificates', {
@@ -57,4 +57,4 @@ export const certificatesPlugin = fp(async (app: FastifyInstance, opts: Certific
     doneMessage: 'certificates issued by catch-up',
     failedMessage: 'certificate catch-up failed',
   });
-}, { name: 'epot-certificates', dependencies: ['epot-database'] });
+}, { name: 'epot-certificates', dependencies: ['epot-database', 'epot-clock'] });

@@ -13,5 +13,5 @@ declare module 'fastify' {
 export interface MediaUrlsPluginOptions { apiBase: string; ttlSeconds: number; jwtSecret: string | undefined }
 
 export const mediaUrlsPlugin = fp(async (app: FastifyInstance, opts: MediaUrlsPluginOptions) => {
-  app.decorate('mediaUrls', await loadMediaUrlSigner(app.db, opts.jwtSecret, { apiBase: opts.apiBase, ttlSeconds: opts.ttlSeconds }));
-}, { name: 'epot-media-urls', dependencies: ['epot-database'] });
+  app.decorate('mediaUrls', await loadMediaUrlSigner(app.db, opts.jwtSecret, { apiBase: opts.apiBase, ttlSeconds: opts.ttlSeconds, clock: app.clock }));
+}, { name: 'epot-media-urls', dependencies: ['epot-database', 'epot-clock'] });

@@ -12,7 +12,7 @@ export const photoRetentionPlugin = fp(async (app: FastifyInstance, opts: { inte
   registerBackgroundJob(app, {
     intervalMs: opts.intervalMs,
     run: async () => {
-      const deleted = await sweepOldPhotos(app.db, app.photoStore, new Date(), opts.days);
+      const deleted = await sweepOldPhotos(app.db, app.photoStore, app.clock.now(), opts.days);
       return deleted > 0 ? { deleted, days: opts.days } : null;
     },
     doneMessage: 'old proctoring photos deleted',

@@ -10,7 +10,7 @@ import { registerBackgroundJob } from './background-job.ts';
 export const sectionSweeperPlugin = fp(async (app: FastifyInstance, opts: { intervalMs: number }) => {
   registerBackgroundJob(app, {
     intervalMs: opts.intervalMs,
-    run: async () => { const closed = await sweepOverdueSections(app.db); return closed > 0 ? { closed } : null; },
+    run: async () => { const closed = await sweepOverdueSections(app.db, app.clock.now()); return closed > 0 ? { closed } : null; },
     doneMessage: 'overdue sections swept',
     failedMessage: 'section sweep failed',
   });

@@ -74,7 +74,7 @@ describe('secrets in logs', () => {
     expect((await call('POST', member('order/create/'), { license: licence, meta: { job: 'Mahasiswa', certificate_for: 'Beasiswa' } }, t2)).code).toBe(200);
 
     // SSO link and Google ID token.
-    const link = new URL(signSsoLink({ email: 'sso.log@kampus.ac.id', name: 'Sso Log', ttlSeconds: 600, baseUrl: 'http://localhost' }, { ssoSecret: SSO_SECRET, ssoPrefix: 'epot-sso-' }));
+    const link = new URL(signSsoLink({ email: 'sso.log@kampus.ac.id', name: 'Sso Log', ttlSeconds: 600, baseUrl: 'http://localhost' }, { ssoSecret: SSO_SECRET, ssoPrefix: 'epot-sso-' }, t.clock.now()));
     const sig = link.searchParams.get('sig')!;
     const sso = await call('POST', member('auto_login_register'), {
       access_key: KEY, email: 'sso.log@kampus.ac.id', fullname: 'Sso Log', exp: link.searchParams.get('exp'), sig,

@@ -163,7 +163,7 @@ describe('answer keys', () => {
 describe('tokens', () => {
   it('alg:none, expired, revoked, forged and malformed tokens get 401 on every member route', async () => {
     const secret = await loadJwtSecret(t.db, undefined);
-    const now = Math.floor(Date.now() / 1000);
+    const now = Math.floor(t.clock.now().getTime() / 1000);
     const b64 = (o: object) => Buffer.from(JSON.stringify(o)).toString('base64url');
     // Revoked for real: a logout ends every earlier token.
     const c = await createMember(t.db);
@@ -172,13 +172,13 @@ describe('tokens', () => {
     const [current] = await t.db.select().from(users).where(eq(users.id, a.user.id));
     const tokens: Record<string, string> = {
       'alg:none': `Bearer ${b64({ alg: 'none', typ: 'JWT' })}.${b64({ sub: a.user.id, tv: current!.token_version, exp: now + 600 })}.`,
-      expired: `Bearer ${await signAccessToken(secret, current!, now - TOKEN_TTL_SECONDS - 1)}`,
+      expired: `Bearer ${await signAccessToken(secret, current!, new Date((now - TOKEN_TTL_SECONDS - 1) * 1000))}`,
       revoked,
-      'other key': `Bearer ${await signAccessToken(randomBytes(32), current!)}`,
+      'other key': `Bearer ${await signAccessToken(randomBytes(32), current!, t.clock.now())}`,
       HS512: `Bearer ${await new SignJWT({ tv: current!.token_version }).setProtectedHeader({ alg: 'HS512' }).setSubject(a.user.id).setExpirationTime('1h').sign(secret)}`,
-      'unknown member': `Bearer ${await signAccessToken(secret, { id: randomUUID(), token_version: 0 })}`,
+      'unknown member': `Bearer ${await signAccessToken(secret, { id: randomUUID(), token_version: 0 }, t.clock.now())}`,
       garbage: 'Bearer eyJ.garbage.x',
-      'no scheme': await signAccessToken(secret, current!),
+      'no scheme': await signAccessToken(secret, current!, t.clock.now()),
     };
     const problems: string[] = [];
     for (const route of memberRoutes) {

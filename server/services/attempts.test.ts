@@ -156,11 +156,11 @@ describe('sweeper', () => {
       expect((await call(t, { method: 'PUT', url: DRAFT, headers: o.headers, payload: { id: o.orderId, section, answer, position: 1 } })).code).toBe(200);
       // The browser goes away; time passes.
       await expire(o, section, GRACE_MS / 1000 + 5);
-      const [a, b] = await Promise.all([sweepOverdueSections(t.db), sweepOverdueSections(t.db)]);
+      const [a, b] = await Promise.all([sweepOverdueSections(t.db, t.clock.now()), sweepOverdueSections(t.db, t.clock.now())]);
       expect(a + b).toBeGreaterThanOrEqual(1);
       expect(await sectionRow(o, section)).toMatchObject({ closed_by: 'swept', raw_correct: correct });
     }
-    expect(await sweepOverdueSections(t.db)).toBe(0);
+    expect(await sweepOverdueSections(t.db, t.clock.now())).toBe(0);
     const expected = scoreExam({ listening: 2, structure: 1, reading: 2 });
     expect(await orderRow(o)).toMatchObject({
       status: 'completed', total_score: expected.total, level: expected.level, cefr: expected.cefr,
@@ -223,8 +223,8 @@ describe('disqualification', () => {
 
   it('disqualifyOrder is the seam for server-side rules: once only, never after completion', async () => {
     const o = await startedOrder(t);
-    expect(await disqualifyOrder(t.db, o.orderId, 'face violations: 3')).toBe(true);
-    expect(await disqualifyOrder(t.db, o.orderId, 'again')).toBe(false);
+    expect(await disqualifyOrder(t.db, o.orderId, 'face violations: 3', t.clock.now())).toBe(true);
+    expect(await disqualifyOrder(t.db, o.orderId, 'again', t.clock.now())).toBe(false);
     expect(await orderRow(o)).toMatchObject({ status: 'disqualified', disqualified_reason: 'face violations: 3' });
   });
 });

@@ -87,7 +87,7 @@ async function activeExamId(db: Db, order: OrderRow): Promise<string> {
  * earlier sections must be closed, the order in progress). Starting twice at once is harmless:
  * the unique (order, section) index keeps the first row and its deadline.
  */
-export async function getOrStartSection(db: AppDb, order: OrderRow, section: ExamSectionName, nowMs = Date.now()): Promise<SectionRow> {
+export async function getOrStartSection(db: AppDb, order: OrderRow, section: ExamSectionName, now: Date): Promise<SectionRow> {
   const rows = await sectionRows(db, order.id);
   const existing = rows.find((r) => r.section === section);
   if (existing) return existing;
@@ -100,8 +100,8 @@ export async function getOrStartSection(db: AppDb, order: OrderRow, section: Exa
   // One exam for the whole order: the one its first section got.
   const examId = rows.find((r) => r.exam_id)?.exam_id ?? await activeExamId(db, order);
   const content = await loadSectionContent(db, examId, section);
-  const started = new Date(nowMs);
-  const deadline = new Date(nowMs + sectionSeconds(section, content.audioMs) * 1000);
+  const started = now;
+  const deadline = new Date(now.getTime() + sectionSeconds(section, content.audioMs) * 1000);
   await db.insert(orderSections)
     .values({ order_id: order.id, section, exam_id: examId, started_at: started, deadline_at: deadline })
     .onConflictDoNothing();
@@ -190,7 +190,7 @@ async function sweepSection(db: AppDb, row: Pick<SectionRow, 'id' | 'order_id' |
  * three sections are then closed. Safe to run in several processes at once. Returns how many
  * sections this call closed.
  */
-export async function sweepOverdueSections(db: AppDb, now = new Date(), batch = 100): Promise<number> {
+export async function sweepOverdueSections(db: AppDb, now: Date, batch = 100): Promise<number> {
   const rows = await db.select({ id: orderSections.id, order_id: orderSections.order_id, exam_id: orderSections.exam_id, section: orderSections.section })
     .from(orderSections)
     .where(and(isNull(orderSections.submitted_at), lt(orderSections.deadline_at, new Date(now.getTime() - GRACE_MS))))
@@ -201,9 +201,9 @@ export async function sweepOverdueSections(db: AppDb, now = new Date(), batch = 
 }
 
 /** A section row, closed first when it is overdue, so every reader sees the true state. */
-export async function settleOverdue(db: AppDb, row: SectionRow, nowMs = Date.now()): Promise<SectionRow> {
-  if (!isOverdue(row, nowMs)) return row;
-  await sweepSection(db, row, new Date(nowMs));
+export async function settleOverdue(db: AppDb, row: SectionRow, now: Date): Promise<SectionRow> {
+  if (!isOverdue(row, now.getTime())) return row;
+  await sweepSection(db, row, now);
   const [fresh] = await db.select().from(orderSections).where(eq(orderSections.id, row.id));
   return fresh!;
 }
@@ -213,14 +213,14 @@ export async function settleOverdue(db: AppDb, row: SectionRow, nowMs = Date.now
  * started get a closed row, so every later request sees a finished test. The seam for the server's
  * own violation counting (proctoring). False when the order was already finished.
  */
-export async function disqualifyOrder(db: AppDb, orderId: string, reason: string, now = new Date(), evidence?: DisqualifyEvidence): Promise<boolean> {
+export async function disqualifyOrder(db: AppDb, orderId: string, reason: string, now: Date, evidence?: DisqualifyEvidence): Promise<boolean> {
   return db.transaction((tx) => disqualifyInTx(tx, orderId, reason, now, evidence));
 }
 
 export interface DisqualifyEvidence { section: ExamSectionName; images: string[] }
 
 /** disqualifyOrder inside the caller's transaction (proctoring counts and disqualifies in one). */
-export async function disqualifyInTx(tx: Tx, orderId: string, reason: string, now = new Date(), evidence?: DisqualifyEvidence): Promise<boolean> {
+export async function disqualifyInTx(tx: Tx, orderId: string, reason: string, now: Date, evidence?: DisqualifyEvidence): Promise<boolean> {
   const [order] = await tx.select().from(orders).where(eq(orders.id, orderId)).for('update');
   if (!order || order.status === 'completed' || order.status === 'disqualified') return false;
   await tx.update(orders).set({ status: 'disqualified', disqualified_at: now, disqualified_reason: reason.slice(0, 300) })
@@ -278,7 +278,7 @@ async function reread(db: AppDb, orderId: string, section: ExamSectionName) {
 }
 
 /** POST order.answer: stores the section's one result (see the file comment for concurrency). */
-export async function submitAnswer(db: AppDb, memberId: string, input: SubmitInput, now = new Date()): Promise<AnswerSubmitResult> {
+export async function submitAnswer(db: AppDb, memberId: string, input: SubmitInput, now: Date): Promise<AnswerSubmitResult> {
   const order = await getOwnOrder(db, memberId, input.id);
   if (input.disqualified) {
     if (order.status === 'completed') throw new HttpError(400, TEST_FINISHED);
@@ -332,7 +332,7 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
  * PUT order.answerDraft: one conditional UPDATE on the happy path (own order in progress, section
  * open, not past deadline + grace); only a refusal reads more, to say why.
  */
-export async function saveDraft(db: AppDb, memberId: string, input: DraftInput, now = new Date()): Promise<{ deadline_at: Date }> {
+export async function saveDraft(db: AppDb, memberId: string, input: DraftInput, now: Date): Promise<{ deadline_at: Date }> {
   if (UUID.test(input.id)) {
     const [row] = await db.update(orderSections)
       .set({ draft: input.answer, draft_position: input.position, draft_saved_at: now })

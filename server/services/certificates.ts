@@ -14,6 +14,7 @@ import {
 } from '../../contracts/certificates.ts';
 import { EXAM_SECTIONS } from '../../contracts/exam-import.ts';
 import type { AppDb } from '../db/client.ts';
+import type { Clock } from './clock.ts';
 import { certificates, media, orderSections, orders, shipments, users } from '../db/schema.ts';
 import { HttpError } from '../http-error.ts';
 import { renderCertificatePdf } from './certificate-pdf.ts';
@@ -34,6 +35,7 @@ export const CERTIFICATE_MESSAGES = {
 export interface CertificateDeps {
   db: AppDb;
   store: MediaStore;
+  clock: Clock;
 }
 
 const NUMBER_LENGTH = 12;
@@ -57,7 +59,7 @@ export function validUntilFor(testDate: Date): Date {
   return d;
 }
 
-export function certificateStatus(row: Pick<CertificateRow, 'status' | 'valid_until'>, now = new Date()): CertificateStatus {
+export function certificateStatus(row: Pick<CertificateRow, 'status' | 'valid_until'>, now: Date): CertificateStatus {
   if (row.status === 'revoked') return 'revoked';
   return row.valid_until.getTime() <= now.getTime() ? 'expired' : 'valid';
 }
@@ -66,10 +68,10 @@ export function verifyUrlFor(base: string, number: string): string {
   return `${base.replace(/\/+$/, '')}${VERIFY_PATH_PREFIX}${number}`;
 }
 
-export function toCertificateRef(row: CertificateRow, signer: MediaUrlSigner, now = new Date()): CertificateRef {
+export function toCertificateRef(row: CertificateRow, signer: MediaUrlSigner, now: Date): CertificateRef {
   return {
     id: row.id, number: row.number, status: certificateStatus(row, now), issued_at: row.issued_at.toISOString(),
-    valid_until: row.valid_until.toISOString(), media_id: row.media_id, public_url: signer.url(row.media_id, now.getTime()),
+    valid_until: row.valid_until.toISOString(), media_id: row.media_id, public_url: signer.url(row.media_id),
     verify_url: row.verify_url,
   };
 }
@@ -112,11 +114,11 @@ class LostRace extends Error {}
  * code points at (PUBLIC_URL, else the request's origin).
  */
 export async function issueCertificate(deps: CertificateDeps, orderId: string, verifyBase: string): Promise<CertificateRow | null> {
-  const { db, store } = deps;
+  const { db, store, clock } = deps;
   for (let attempt = 0; attempt < 3; attempt++) {
     const existing = await liveCertificate(db, orderId);
     if (existing) {
-      await ensureShipment(db, orderId);
+      await ensureShipment(db, orderId, clock.now());
       return existing;
     }
     const facts = await loadFacts(db, orderId);
@@ -128,19 +130,20 @@ export async function issueCertificate(deps: CertificateDeps, orderId: string, v
     const key = await store.put(pdf, 'pdf');
     try {
       const row = await db.transaction(async (tx) => {
+        const now = clock.now();
         const [m] = await tx.insert(media).values({
           title: `Sertifikat EPOT ${number}`, source: 'certificate', type: 'pdf', mime: 'application/pdf', storage_key: key,
-          byte_size: pdf.byteLength, owner_user_id: facts.user.id,
+          byte_size: pdf.byteLength, owner_user_id: facts.user.id, created_at: now,
         }).returning({ id: media.id });
         // No target: a concurrent issue for the order or (astronomically unlikely) a repeated number.
         const [c] = await tx.insert(certificates).values({
           order_id: orderId, user_id: facts.user.id, number, valid_until: validUntil, media_id: m!.id,
-          name_on_certificate: name, verify_url: verifyUrl,
+          name_on_certificate: name, verify_url: verifyUrl, issued_at: now,
         }).onConflictDoNothing().returning();
         if (!c) throw new LostRace();
         return c;
       });
-      await ensureShipment(db, orderId);
+      await ensureShipment(db, orderId, clock.now());
       return row;
     } catch (err) {
       await store.delete(key);
@@ -175,7 +178,7 @@ export async function issueMissing(deps: CertificateDeps, verifyBase: string, op
 export interface ListOptions { limit: number; page: number; sort_type: 'asc' | 'desc' }
 
 /** The member's completed orders with their live certificate and shipment (spec list-sertificate). */
-export async function listCertificates(db: AppDb, signer: MediaUrlSigner, userId: string, o: ListOptions, now = new Date()) {
+export async function listCertificates(db: AppDb, signer: MediaUrlSigner, userId: string, o: ListOptions, now: Date) {
   const dir = o.sort_type === 'asc' ? asc : desc;
   const where = and(eq(orders.user_id, userId), eq(orders.status, 'completed'));
   const rows = await db.select({ order: orders, cert: certificates, ship: shipments }).from(orders)
@@ -213,7 +216,7 @@ export async function linkCertificate(db: AppDb, userId: string, orderId: string
 }
 
 /** The public verification view; null for unknown numbers. */
-export async function publicCertificate(db: AppDb, number: string, now = new Date()): Promise<PublicCertificate | null> {
+export async function publicCertificate(db: AppDb, number: string, now: Date): Promise<PublicCertificate | null> {
   const n = normalizeCertificateNumber(number);
   if (!n) return null;
   const [row] = await db.select({ cert: certificates, order: orders }).from(certificates).innerJoin(orders, eq(orders.id, certificates.order_id))
@@ -229,7 +232,7 @@ export async function publicCertificate(db: AppDb, number: string, now = new Dat
 }
 
 /** Operator: revoke by number. Revoking twice keeps the first reason. */
-export async function revokeCertificate(db: AppDb, number: string, reason: string, now = new Date()): Promise<{ row: CertificateRow; changed: boolean }> {
+export async function revokeCertificate(db: AppDb, number: string, reason: string, now: Date): Promise<{ row: CertificateRow; changed: boolean }> {
   const n = normalizeCertificateNumber(number);
   if (!n) throw HttpError.notFound(CERTIFICATE_MESSAGES.notFound);
   const [changed] = await db.update(certificates).set({ status: 'revoked', revoked_reason: reason.slice(0, 300), revoked_at: now })
@@ -246,7 +249,7 @@ export async function revokeCertificate(db: AppDb, number: string, reason: strin
  * `verifyBase` defaults to the origin of the old certificate's QR code.
  */
 export async function reissueCertificate(deps: CertificateDeps, orderNo: string, name: string, verifyBase?: string): Promise<{ old: CertificateRow | null; fresh: CertificateRow }> {
-  const { db, store } = deps;
+  const { db, store, clock } = deps;
   const clean = name.trim().replace(/\s+/g, ' ');
   if (!clean) throw HttpError.badRequest('Nama tidak boleh kosong');
   const [order] = await db.select().from(orders).where(eq(orders.order_no, orderNo));
@@ -261,22 +264,23 @@ export async function reissueCertificate(deps: CertificateDeps, orderNo: string,
   const { pdf, validUntil } = await renderFor(facts, number, clean, verifyUrl);
   const key = await store.put(pdf, 'pdf');
   try {
+    const now = clock.now();
     const fresh = await db.transaction(async (tx) => {
       await tx.update(users).set({ fullname: clean }).where(eq(users.id, facts.user.id));
       const [m] = await tx.insert(media).values({
         title: `Sertifikat EPOT ${number}`, source: 'certificate', type: 'pdf', mime: 'application/pdf', storage_key: key,
-        byte_size: pdf.byteLength, owner_user_id: facts.user.id,
+        byte_size: pdf.byteLength, owner_user_id: facts.user.id, created_at: now,
       }).returning({ id: media.id });
       const id = randomUUID();
       if (old) {
         const [marked] = await tx.update(certificates).set({
-          status: 'revoked', revoked_reason: `Diganti oleh ${number} (koreksi nama)`, revoked_at: new Date(), superseded_by: id,
+          status: 'revoked', revoked_reason: `Diganti oleh ${number} (koreksi nama)`, revoked_at: now, superseded_by: id,
         }).where(and(eq(certificates.id, old.id), isNull(certificates.superseded_by))).returning({ id: certificates.id });
         if (!marked) throw new Error('the certificate was reissued concurrently; try again');
       }
       const [c] = await tx.insert(certificates).values({
         id, order_id: order.id, user_id: facts.user.id, number, valid_until: validUntil, media_id: m!.id,
-        name_on_certificate: clean, verify_url: verifyUrl,
+        name_on_certificate: clean, verify_url: verifyUrl, issued_at: now,
       }).returning();
       return c!;
     });

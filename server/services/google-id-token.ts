@@ -9,12 +9,12 @@ const keySets = new Map<string, JWTVerifyGetKey>();
 export interface GoogleIdentity { email: string; name: string }
 
 /** The verified identity, or null for any invalid token (signature, issuer, audience, expiry, unverified e-mail). */
-export async function verifyGoogleIdToken(token: string, clientId: string, jwksUrl: string): Promise<GoogleIdentity | null> {
+export async function verifyGoogleIdToken(token: string, clientId: string, jwksUrl: string, now: Date): Promise<GoogleIdentity | null> {
   let jwks = keySets.get(jwksUrl);
   if (!jwks) keySets.set(jwksUrl, jwks = createRemoteJWKSet(new URL(jwksUrl)));
   try {
     const { payload } = await jwtVerify(token, jwks, {
-      issuer: ISSUERS, audience: clientId, algorithms: ['RS256'], requiredClaims: ['exp', 'email'],
+      issuer: ISSUERS, audience: clientId, algorithms: ['RS256'], requiredClaims: ['exp', 'email'], currentDate: now,
     });
     const verified = payload.email_verified === true || payload.email_verified === 'true';
     if (!verified || typeof payload.email !== 'string') return null;

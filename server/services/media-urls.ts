@@ -5,19 +5,21 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import { apiPaths, fillPath } from '../../contracts/api-paths.ts';
 import type { AppDb } from '../db/client.ts';
+import type { Clock } from './clock.ts';
 import { loadJwtSecret } from './tokens.ts';
 
 export interface MediaUrlSigner {
   readonly ttlSeconds: number;
-  /** The signed path (API base included) for a media id. */
-  url(mediaId: string, nowMs?: number): string;
-  /** Signature and expiry check (constant time on the signature). */
-  verify(mediaId: string, exp: number, sig: string, nowMs?: number): boolean;
+  /** The signed path (API base included) for a media id, valid from the clock's now. */
+  url(mediaId: string): string;
+  /** Signature and expiry check against the clock's now (constant time on the signature). */
+  verify(mediaId: string, exp: number, sig: string): boolean;
 }
 
 export interface MediaUrlOptions {
   apiBase: string;
   ttlSeconds: number;
+  clock: Clock;
 }
 
 export function deriveMediaUrlKey(jwtSecret: Uint8Array): Buffer {
@@ -25,20 +27,21 @@ export function deriveMediaUrlKey(jwtSecret: Uint8Array): Buffer {
 }
 
 export function createMediaUrlSigner(key: Uint8Array, opts: MediaUrlOptions): MediaUrlSigner {
-  const { apiBase, ttlSeconds } = opts;
+  const { apiBase, ttlSeconds, clock } = opts;
   // Expiry rounded up to a step, so URLs handed out within one step are identical and the
   // browser's cache can reuse an audio file across reloads of the section.
   const step = Math.min(3600, ttlSeconds);
   const mac = (mediaId: string, exp: number) => createHmac('sha256', key).update(`${mediaId}.${exp}`).digest();
   return {
     ttlSeconds,
-    url(mediaId, nowMs = Date.now()) {
+    url(mediaId) {
+      const nowMs = clock.now().getTime();
       const exp = Math.ceil((Math.floor(nowMs / 1000) + ttlSeconds) / step) * step;
       const sig = mac(mediaId, exp).toString('base64url');
       return `${apiBase}${fillPath(apiPaths.media.file, { id: mediaId })}?exp=${exp}&sig=${sig}`;
     },
-    verify(mediaId, exp, sig, nowMs = Date.now()) {
-      const nowS = Math.floor(nowMs / 1000);
+    verify(mediaId, exp, sig) {
+      const nowS = Math.floor(clock.now().getTime() / 1000);
       // Expired, or further out than this server would ever sign.
       if (!Number.isInteger(exp) || exp <= nowS || exp > nowS + ttlSeconds + step) return false;
       const given = Buffer.from(sig, 'base64url');

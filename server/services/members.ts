@@ -21,7 +21,7 @@ export async function defaultCompanyId(db: AppDb): Promise<string> {
   return db.transaction(async (tx) => {
     // A racing transaction waits here on the unique key until the winner commits, then sees its company.
     const claimed = await tx.insert(appMeta)
-      .values({ key: DEFAULT_COMPANY_CLAIM, value: { created_at: new Date().toISOString() } })
+      .values({ key: DEFAULT_COMPANY_CLAIM, value: { claimed: true } })
       .onConflictDoNothing().returning({ key: appMeta.key });
     if (claimed.length === 0) {
       const [winner] = await tx.select({ id: companies.id }).from(companies)

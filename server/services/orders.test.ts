@@ -3,12 +3,14 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { orders } from '../db/schema-orders.ts';
 import { users } from '../db/schema.ts';
 import { seedDemo, type SeedResult } from '../db/seed.ts';
+import { systemClock } from './clock.ts';
 import { createTestDatabase, type TestDatabase } from '../test-helpers/test-db.ts';
 import { getOwnOrder, LICENCE_MESSAGES, listOrders, newOrderNo, redeemLicence } from './orders.ts';
 
 let t: TestDatabase;
 let seed: SeedResult;
 const meta = { job: 'Mahasiswa', certificate_for: 'Melamar CPNS' };
+const now = new Date('2026-11-21T03:00:00Z');
 async function userId(email: string) {
   const [u] = await t.database.db.select({ id: users.id }).from(users).where(eq(users.email, email));
   return u!.id;
@@ -16,7 +18,7 @@ async function userId(email: string) {
 
 beforeAll(async () => {
   t = await createTestDatabase();
-  seed = (await seedDemo(t.database.db))!;
+  seed = (await seedDemo(t.database.db, { clock: systemClock }))!;
 });
 afterAll(async () => { await t?.cleanup(); });
 
@@ -24,7 +26,7 @@ describe('redeemLicence', () => {
   it('redeems one code into exactly one order under 50 concurrent requests', async () => {
     const uid = await userId('demo@epot.local');
     const code = seed.individualCodes[0]!;
-    const results = await Promise.allSettled(Array.from({ length: 50 }, () => redeemLicence(t.database.db, { userId: uid, code, meta })));
+    const results = await Promise.allSettled(Array.from({ length: 50 }, () => redeemLicence(t.database.db, { userId: uid, code, meta, now })));
     expect(results.filter((r) => r.status === 'fulfilled')).toHaveLength(1);
     const rejected = results.filter((r): r is PromiseRejectedResult => r.status === 'rejected');
     expect(rejected).toHaveLength(49);
@@ -37,17 +39,17 @@ describe('redeemLicence', () => {
   it('accepts codes in any case and with spaces, refuses unknown and malformed ones', async () => {
     const uid = await userId('demo@epot.local');
     const code = seed.individualCodes[1]!.toLowerCase().replaceAll('-', ' ');
-    await expect(redeemLicence(t.database.db, { userId: uid, code, meta })).resolves.toBeTruthy();
-    await expect(redeemLicence(t.database.db, { userId: uid, code: 'ZZZZ-ZZZZ-ZZZZ', meta })).rejects.toThrow(LICENCE_MESSAGES.invalid);
-    await expect(redeemLicence(t.database.db, { userId: uid, code: 'hello', meta })).rejects.toThrow(LICENCE_MESSAGES.invalid);
+    await expect(redeemLicence(t.database.db, { userId: uid, code, meta, now })).resolves.toBeTruthy();
+    await expect(redeemLicence(t.database.db, { userId: uid, code: 'ZZZZ-ZZZZ-ZZZZ', meta, now })).rejects.toThrow(LICENCE_MESSAGES.invalid);
+    await expect(redeemLicence(t.database.db, { userId: uid, code: 'hello', meta, now })).rejects.toThrow(LICENCE_MESSAGES.invalid);
   });
 
   it('keeps institution codes for members of that institution', async () => {
     const individual = await userId('demo@epot.local');
     const member = await userId('anggota1@epot.local');
     const code = seed.institutionCodes[0]!;
-    await expect(redeemLicence(t.database.db, { userId: individual, code, meta })).rejects.toThrow(LICENCE_MESSAGES.otherInstitution);
-    const { order } = await redeemLicence(t.database.db, { userId: member, code, meta });
+    await expect(redeemLicence(t.database.db, { userId: individual, code, meta, now })).rejects.toThrow(LICENCE_MESSAGES.otherInstitution);
+    const { order } = await redeemLicence(t.database.db, { userId: member, code, meta, now });
     expect(order.institution_id).toBe(seed.institutionId);
   });
 

@@ -15,13 +15,13 @@ export const LICENCE_MESSAGES = {
 } as const;
 
 /** Human-readable order number, e.g. EPOT-20261121-7KQ2MX (date + 30 random bits). */
-export function newOrderNo(now = new Date()): string {
+export function newOrderNo(now: Date): string {
   const day = now.toISOString().slice(0, 10).replaceAll('-', '');
   const rand = Array.from(randomBytes(6), (b) => LICENCE_ALPHABET[b & 31]).join('');
   return `EPOT-${day}-${rand}`;
 }
 
-export interface RedeemInput { userId: string; code: string; meta: SurveyMeta }
+export interface RedeemInput { userId: string; code: string; meta: SurveyMeta; now: Date }
 
 /** Claims the licence and creates the order in one transaction; throws HttpError 400/403 otherwise. */
 export async function redeemLicence(db: AppDb, input: RedeemInput) {
@@ -31,7 +31,7 @@ export async function redeemLicence(db: AppDb, input: RedeemInput) {
     const [user] = await tx.select({ institution_id: users.institution_id }).from(users).where(eq(users.id, input.userId));
     if (!user) throw HttpError.unauthorized();
     const claimed = await tx.update(licenses)
-      .set({ redeemed_by: input.userId, redeemed_at: sql`now()` })
+      .set({ redeemed_by: input.userId, redeemed_at: input.now })
       .where(and(
         eq(licenses.code_hash, codeHash),
         isNull(licenses.redeemed_by),
@@ -49,12 +49,13 @@ export async function redeemLicence(db: AppDb, input: RedeemInput) {
       throw new HttpError(403, LICENCE_MESSAGES.otherInstitution);
     }
     const [order] = await tx.insert(orders).values({
-      order_no: newOrderNo(),
+      order_no: newOrderNo(input.now),
       user_id: input.userId,
       license_id: licence.id,
       product_id: licence.product_id,
       institution_id: licence.institution_id,
       meta: input.meta,
+      created_at: input.now,
     }).returning();
     return { order: order!, licence };
   });

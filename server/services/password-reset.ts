@@ -22,7 +22,7 @@ const sha256 = (s: string) => createHash('sha256').update(s).digest('hex');
 const otpHash = (code: string, otp: string) => sha256(`${code}:${otp}`);
 
 /** Starts a reset for the user; earlier unused codes of that user stop working. */
-export async function createPasswordReset(db: AppDb, userId: string, now = new Date()): Promise<{ code: string; otp: string }> {
+export async function createPasswordReset(db: AppDb, userId: string, now: Date): Promise<{ code: string; otp: string }> {
   const code = randomBytes(16).toString('base64url');
   const otp = String(randomInt(0, 1_000_000)).padStart(6, '0');
   await db.transaction(async (tx) => {
@@ -43,7 +43,7 @@ export async function createPasswordReset(db: AppDb, userId: string, now = new D
  * Checks code + OTP. A wrong OTP uses up one attempt (atomically, so parallel guesses count too).
  * Returns the reset's id and user; throws 400 (invalid/expired/used/wrong) or 429 (attempts used up).
  */
-export async function checkPasswordReset(db: AppDb, code: string, otp: string, now = new Date()) {
+export async function checkPasswordReset(db: AppDb, code: string, otp: string, now: Date) {
   const [row] = await db.select().from(passwordResets).where(eq(passwordResets.code_hash, sha256(code)));
   if (!row || row.used_at || row.expires_at <= now) throw HttpError.badRequest(resetMessages.invalid);
   if (row.attempts >= MAX_OTP_ATTEMPTS) throw new HttpError(429, resetMessages.tooMany);
@@ -64,7 +64,7 @@ export async function checkPasswordReset(db: AppDb, code: string, otp: string, n
  * Marks the reset used, inside the caller's transaction; false when another request got there
  * first (or it expired / was killed meanwhile), so a code is consumed exactly once.
  */
-export async function consumePasswordReset(tx: AppDb, id: string, now = new Date()): Promise<boolean> {
+export async function consumePasswordReset(tx: AppDb, id: string, now: Date): Promise<boolean> {
   const rows = await tx.update(passwordResets)
     .set({ used_at: now })
     .where(and(eq(passwordResets.id, id), isNull(passwordResets.used_at), gt(passwordResets.expires_at, now),

@@ -70,7 +70,7 @@ export type ViolationInput = Required<Pick<ViolationRequest, 'counter_type' | 's
  * getOwnOrder). Refuses a kind whose check is off, an image the member does not own, and finished
  * or not started orders. Returns the state after it, `disqualified` true once the order is.
  */
-export async function recordViolation(db: AppDb, memberId: string, orderId: string, input: ViolationInput, now = new Date()): Promise<ProctoringState> {
+export async function recordViolation(db: AppDb, memberId: string, orderId: string, input: ViolationInput, now: Date): Promise<ProctoringState> {
   const kind = counterKindOf(input.counter_type);
   if (input.image) {
     const [own] = await db.select({ id: media.id }).from(media).where(and(eq(media.id, input.image), eq(media.owner_user_id, memberId)));
@@ -105,7 +105,7 @@ export async function recordViolation(db: AppDb, memberId: string, orderId: stri
 }
 
 /** Stores a monitoring event (camera ended, detector unavailable, …) of an order in progress. */
-export async function recordProctoringEvent(db: AppDb, order: OrderRow, input: { section: ExamSectionName; kind: ProctoringEventKind; detail: string }, now = new Date()) {
+export async function recordProctoringEvent(db: AppDb, order: OrderRow, input: { section: ExamSectionName; kind: ProctoringEventKind; detail: string }, now: Date) {
   assertInProgress(order);
   const [row] = await db.insert(proctoringEvents).values({ order_id: order.id, section: input.section, kind: input.kind, detail: input.detail, created_at: now }).returning();
   return { section: row!.section, kind: row!.kind, detail: row!.detail, created_at: row!.created_at.toISOString() };

@@ -17,17 +17,19 @@ describe('rate limit (database fixed window)', () => {
     expect(next).toMatchObject({ allowed: true, count: 1, retryAfterSeconds: 60 });
   });
 
+  const now = new Date('2026-11-28T16:30:00Z');
+
   it('counts concurrent attempts atomically', async () => {
-    const results = await Promise.all(Array.from({ length: 20 }, () => consume(t.database.db, 'k2', 10, 60_000)));
+    const results = await Promise.all(Array.from({ length: 20 }, () => consume(t.database.db, 'k2', 10, 60_000, now)));
     expect(results.filter((r) => r.allowed)).toHaveLength(10);
     expect(results.map((r) => r.count).sort((a, b) => a - b)).toEqual(Array.from({ length: 20 }, (_, i) => i + 1));
   });
 
   it('refund gives an attempt back', async () => {
-    await consume(t.database.db, 'k3', 1, 60_000);
-    expect((await consume(t.database.db, 'k3', 1, 60_000)).allowed).toBe(false);
+    await consume(t.database.db, 'k3', 1, 60_000, now);
+    expect((await consume(t.database.db, 'k3', 1, 60_000, now)).allowed).toBe(false);
     await refund(t.database.db, 'k3');
     await refund(t.database.db, 'k3');
-    expect((await consume(t.database.db, 'k3', 1, 60_000)).allowed).toBe(true);
+    expect((await consume(t.database.db, 'k3', 1, 60_000, now)).allowed).toBe(true);
   });
 });

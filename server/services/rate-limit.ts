@@ -19,7 +19,7 @@ const PRUNE_EVERY = 200;
 let calls = 0;
 
 /** Counts one attempt against `key`; `allowed` is false once more than `limit` fall into the window. */
-export async function consume(db: AppDb, key: string, limit: number, windowMs: number, now = new Date()): Promise<RateLimitResult> {
+export async function consume(db: AppDb, key: string, limit: number, windowMs: number, now: Date): Promise<RateLimitResult> {
   const resetAt = new Date(now.getTime() + windowMs);
   const expired = sql`${rateLimits.reset_at} <= ${now.toISOString()}::timestamptz`;
   const [row] = await db.insert(rateLimits)
@@ -55,8 +55,8 @@ export function tooManyAttempts(retryAfterSeconds: number): HttpError {
  * consume(), and when the limit is exceeded: sets Retry-After on the reply (headers survive the
  * error handler) and throws the 429.
  */
-export async function enforce(db: AppDb, reply: FastifyReply, key: string, limit: number, windowMs: number): Promise<void> {
-  const r = await consume(db, key, limit, windowMs);
+export async function enforce(db: AppDb, reply: FastifyReply, key: string, limit: number, windowMs: number, now: Date): Promise<void> {
+  const r = await consume(db, key, limit, windowMs, now);
   if (r.allowed) return;
   reply.header('retry-after', String(r.retryAfterSeconds));
   throw tooManyAttempts(r.retryAfterSeconds);

@@ -107,11 +107,11 @@ export function selectionsOf(answer: readonly AnswerPart[] | null): Map<string, 
 }
 
 /** The parts in the contract's shape, with signed media URLs and the candidate's selections. */
-export function renderSectionParts(content: SectionContent, signer: MediaUrlSigner, selected: Map<string, string | null>, nowMs = Date.now()): DeliveredPart[] {
+export function renderSectionParts(content: SectionContent, signer: MediaUrlSigner, selected: Map<string, string | null>): DeliveredPart[] {
   const ref = (id: string | null): MediaRef | null => {
     const m = id ? content.media.get(id) : undefined;
     if (!m) return null;
-    const url = signer.url(m.id, nowMs);
+    const url = signer.url(m.id);
     return { id: m.id, title: m.title, source: m.source, type: m.type, public_url: url, url, duration: m.duration_ms == null ? null : m.duration_ms / 1000 };
   };
   const statement = (text: string, mediaId: string | null): Statement => {

@@ -42,13 +42,17 @@ export const CERTIFICATE_ORIGIN: ShipmentContact = {
   contact_name: 'EPOT - Pengiriman Sertifikat', contact_phone: '', address: '', note: '', postal_code: '',
 };
 
-/** The shipment of an individual order, created once (a second call changes nothing). */
-export async function ensureShipment(db: AppDb | Tx, orderId: string): Promise<void> {
+/**
+ * The shipment of an individual order, created once (a second call changes nothing). Its
+ * 'scheduled' entry is dated at the completion it follows from, so courier events (which happen
+ * after the test) always sort after it, however late this runs; `now` stamps the row itself.
+ */
+export async function ensureShipment(db: AppDb | Tx, orderId: string, now: Date): Promise<void> {
   const [row] = await db.select({ order: orders, user: users }).from(orders).innerJoin(users, eq(users.id, orders.user_id))
     .where(eq(orders.id, orderId));
   if (!row || row.order.status !== 'completed' || row.order.institution_id !== null || !row.order.completed_at) return;
-  const planned = plannedShipAt(row.order.completed_at);
-  const now = new Date();
+  const completedAt = row.order.completed_at;
+  const planned = plannedShipAt(completedAt);
   await db.insert(shipments).values({
     order_id: row.order.id,
     user_id: row.user.id,
@@ -58,7 +62,7 @@ export async function ensureShipment(db: AppDb | Tx, orderId: string): Promise<v
       contact_name: row.user.fullname, contact_phone: row.user.phone_number ?? '', address: row.user.residential_address ?? '',
       note: '', postal_code: '',
     },
-    history: [{ updated_at: now.toISOString(), note: SHIPMENT_MESSAGES.scheduled(wibDateTime.format(planned)), status: 'scheduled' }],
+    history: [{ updated_at: completedAt.toISOString(), note: SHIPMENT_MESSAGES.scheduled(wibDateTime.format(planned)), status: 'scheduled' }],
     delivery: { datetime: null, note: '', type: 'now' },
     items: [{ name: 'Sertifikat EPOT', description: `Sertifikat cetak untuk order ${row.order.order_no}`, quantity: 1 }],
     shipper: 'EPOT',
@@ -71,16 +75,16 @@ export async function ensureShipment(db: AppDb | Tx, orderId: string): Promise<v
 export interface ShipmentUpdate {
   status: ShipmentStatus;
   note: string;
-  /** When it happened; default now. */
-  at?: Date;
+  /** When it happened (the courier's scan time, or the operator's now). */
+  at: Date;
   waybill?: string;
   courier?: Partial<ShipmentRow['courier']>;
   delivery?: Partial<ShipmentRow['delivery']>;
 }
 
 /** Appends one history entry (in time order) and applies the rest; the caller holds the row lock. */
-async function applyUpdate(tx: Tx, row: ShipmentRow, u: ShipmentUpdate): Promise<ShipmentRow> {
-  const entry: ShipmentHistoryEntry = { updated_at: (u.at ?? new Date()).toISOString(), note: u.note || u.status, status: u.status };
+async function applyUpdate(tx: Tx, row: ShipmentRow, u: ShipmentUpdate, now: Date): Promise<ShipmentRow> {
+  const entry: ShipmentHistoryEntry = { updated_at: u.at.toISOString(), note: u.note || u.status, status: u.status };
   const history = [...row.history, entry].sort((a, b) => Date.parse(a.updated_at) - Date.parse(b.updated_at));
   const clean = <T extends object>(o: T | undefined) => Object.fromEntries(Object.entries(o ?? {}).filter(([, v]) => v !== undefined)) as Partial<T>;
   const [updated] = await tx.update(shipments).set({
@@ -89,7 +93,7 @@ async function applyUpdate(tx: Tx, row: ShipmentRow, u: ShipmentUpdate): Promise
     waybill_id: u.waybill ?? row.waybill_id,
     courier: { ...row.courier, ...clean(u.courier) },
     delivery: { ...row.delivery, ...clean(u.delivery) },
-    updated_at: new Date(),
+    updated_at: now,
   }).where(eq(shipments.id, row.id)).returning();
   return updated!;
 }
@@ -101,11 +105,11 @@ async function lockShipment(tx: Tx, where: SQL | undefined): Promise<ShipmentRow
 }
 
 /** Operator update by order number (CLI). */
-export async function updateShipmentByOrderNo(db: AppDb, orderNo: string, u: ShipmentUpdate): Promise<ShipmentRow> {
+export async function updateShipmentByOrderNo(db: AppDb, orderNo: string, u: ShipmentUpdate, now: Date): Promise<ShipmentRow> {
   return db.transaction(async (tx) => {
     const row = await lockShipment(tx, eq(orders.order_no, orderNo));
     if (!row) throw new HttpError(404, SHIPMENT_MESSAGES.notFound);
-    return applyUpdate(tx, row, u);
+    return applyUpdate(tx, row, u, now);
   });
 }
 
@@ -113,7 +117,7 @@ export async function updateShipmentByOrderNo(db: AppDb, orderNo: string, u: Shi
  * A verified courier event. Idempotent by `event_id`: the event is recorded in the same
  * transaction as its history entry, so a repeat (or a concurrent duplicate) appends nothing.
  */
-export async function applyCourierEvent(db: AppDb, e: CourierWebhook, now = new Date()): Promise<{ applied: boolean; row: ShipmentRow }> {
+export async function applyCourierEvent(db: AppDb, e: CourierWebhook, now: Date): Promise<{ applied: boolean; row: ShipmentRow }> {
   return db.transaction(async (tx) => {
     const match = or(
       e.waybill_id ? eq(shipments.waybill_id, e.waybill_id) : undefined,
@@ -129,7 +133,7 @@ export async function applyCourierEvent(db: AppDb, e: CourierWebhook, now = new 
       waybill: row.waybill_id ?? e.waybill_id,
       courier: e.courier,
       delivery: e.delivery,
-    });
+    }, now);
     return { applied: true, row: updated };
   });
 }

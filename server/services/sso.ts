@@ -13,9 +13,9 @@ export function ssoSignature(secret: string, uid: string, name: string, exp: num
 }
 
 /** The full `<baseUrl>/sso?uid=…&name=…&exp=…&sig=…` link. */
-export function signSsoLink(input: SsoLinkInput, config: SsoConfig, nowSeconds = Math.floor(Date.now() / 1000)): string {
+export function signSsoLink(input: SsoLinkInput, config: SsoConfig, now: Date): string {
   if (!config.ssoSecret) throw new Error('SSO_SECRET is not set');
-  const exp = nowSeconds + input.ttlSeconds;
+  const exp = Math.floor(now.getTime() / 1000) + input.ttlSeconds;
   const url = new URL('sso', input.baseUrl.endsWith('/') ? input.baseUrl : `${input.baseUrl}/`);
   url.searchParams.set('uid', config.ssoPrefix + input.email);
   url.searchParams.set('name', config.ssoPrefix + input.name);
@@ -27,10 +27,9 @@ export function signSsoLink(input: SsoLinkInput, config: SsoConfig, nowSeconds =
 export type SsoCheck = 'ok' | 'invalid' | 'expired';
 
 /** Timing-safe signature check, then expiry. */
-export function verifySso(secret: string, uid: string, name: string, exp: number, sig: string,
-  nowSeconds = Math.floor(Date.now() / 1000)): SsoCheck {
+export function verifySso(secret: string, uid: string, name: string, exp: number, sig: string, now: Date): SsoCheck {
   if (!/^[0-9a-f]{64}$/.test(sig) || !Number.isSafeInteger(exp)) return 'invalid';
   const expected = Buffer.from(ssoSignature(secret, uid, name, exp), 'hex');
   if (!timingSafeEqual(expected, Buffer.from(sig, 'hex'))) return 'invalid';
-  return exp > nowSeconds ? 'ok' : 'expired';
+  return exp > Math.floor(now.getTime() / 1000) ? 'ok' : 'expired';
 }

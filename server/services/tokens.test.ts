@@ -1,7 +1,7 @@
 import { SignJWT } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase, type TestDatabase } from '../test-helpers/test-db.ts';
-import { loadJwtSecret, signAccessToken, verifyAccessToken } from './tokens.ts';
+import { loadJwtSecret, signAccessToken, TOKEN_TTL_SECONDS, verifyAccessToken } from './tokens.ts';
 
 let t: TestDatabase;
 beforeAll(async () => { t = await createTestDatabase(); });
@@ -20,14 +20,20 @@ describe('access tokens', () => {
     expect(Buffer.from(configured).toString()).toBe('c'.repeat(40));
   });
 
-  it('round-trips sub and tv, and accepts HS256 only', async () => {
+  it('round-trips sub and tv, expires after 12 hours, and accepts HS256 only', async () => {
     const secret = await loadJwtSecret(t.database.db, undefined);
-    expect(await verifyAccessToken(secret, await signAccessToken(secret, user))).toEqual({ sub: user.id, tv: 3 });
-    const hs512 = await new SignJWT({ tv: 3 }).setProtectedHeader({ alg: 'HS512' }).setSubject(user.id).setExpirationTime('1h').sign(secret);
-    expect(await verifyAccessToken(secret, hs512)).toBeNull();
+    const now = new Date('2026-11-28T16:30:00Z');
+    const later = (s: number) => new Date(now.getTime() + s * 1000);
+    const token = await signAccessToken(secret, user, now);
+    expect(await verifyAccessToken(secret, token, now)).toEqual({ sub: user.id, tv: 3 });
+    expect(await verifyAccessToken(secret, token, later(TOKEN_TTL_SECONDS - 1))).toEqual({ sub: user.id, tv: 3 });
+    expect(await verifyAccessToken(secret, token, later(TOKEN_TTL_SECONDS))).toBeNull();
+    const exp = Math.floor(now.getTime() / 1000) + 3600;
+    const hs512 = await new SignJWT({ tv: 3 }).setProtectedHeader({ alg: 'HS512' }).setSubject(user.id).setExpirationTime(exp).sign(secret);
+    expect(await verifyAccessToken(secret, hs512, now)).toBeNull();
     const noExp = await new SignJWT({ tv: 3 }).setProtectedHeader({ alg: 'HS256' }).setSubject(user.id).sign(secret);
-    expect(await verifyAccessToken(secret, noExp)).toBeNull();
-    const noTv = await new SignJWT({}).setProtectedHeader({ alg: 'HS256' }).setSubject(user.id).setExpirationTime('1h').sign(secret);
-    expect(await verifyAccessToken(secret, noTv)).toBeNull();
+    expect(await verifyAccessToken(secret, noExp, now)).toBeNull();
+    const noTv = await new SignJWT({}).setProtectedHeader({ alg: 'HS256' }).setSubject(user.id).setExpirationTime(exp).sign(secret);
+    expect(await verifyAccessToken(secret, noTv, now)).toBeNull();
   });
 });

@@ -28,7 +28,8 @@ export async function loadJwtSecret(db: AppDb, configured: string | undefined): 
   return Buffer.from(row.value, 'base64url');
 }
 
-export function signAccessToken(secret: Uint8Array, user: TokenSubject, nowSeconds = Math.floor(Date.now() / 1000)): Promise<string> {
+export function signAccessToken(secret: Uint8Array, user: TokenSubject, now: Date): Promise<string> {
+  const nowSeconds = Math.floor(now.getTime() / 1000);
   return new SignJWT({ tv: user.token_version })
     .setProtectedHeader({ alg: ALG, typ: 'JWT' })
     .setSubject(user.id)
@@ -38,10 +39,10 @@ export function signAccessToken(secret: Uint8Array, user: TokenSubject, nowSecon
 }
 
 /** The claims of a valid token, or null (bad signature, other algorithm, expired, malformed). */
-export async function verifyAccessToken(secret: Uint8Array, token: string): Promise<TokenClaims | null> {
+export async function verifyAccessToken(secret: Uint8Array, token: string, now: Date): Promise<TokenClaims | null> {
   try {
     // The allow-list rejects `alg: none` and any algorithm confusion; jose checks exp itself.
-    const { payload } = await jwtVerify(token, secret, { algorithms: [ALG], requiredClaims: ['sub', 'exp'] });
+    const { payload } = await jwtVerify(token, secret, { algorithms: [ALG], requiredClaims: ['sub', 'exp'], currentDate: now });
     if (typeof payload.sub !== 'string' || typeof payload.tv !== 'number' || !Number.isInteger(payload.tv)) return null;
     return { sub: payload.sub, tv: payload.tv };
   } catch {

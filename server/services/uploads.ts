@@ -71,7 +71,8 @@ export async function uploadUsage(db: AppDb | Tx, ownerId: string) {
 const overQuota = (usage: { files: number; bytes: number }, size: number, limits: UploadLimits) =>
   usage.files + 1 > limits.quotaFiles || usage.bytes + size > limits.quotaBytes;
 
-export interface StoreUploadInput { ownerId: string; title: string; bytes: Uint8Array }
+/** `now` stamps the row: retention counts from it. */
+export interface StoreUploadInput { ownerId: string; title: string; bytes: Uint8Array; now: Date }
 
 /** Checks type, size and quota, stores the bytes, then the row; returns the media row. */
 export async function storeUpload(db: AppDb, store: BlobStore, input: StoreUploadInput, limits: UploadLimits) {
@@ -87,7 +88,7 @@ export async function storeUpload(db: AppDb, store: BlobStore, input: StoreUploa
       if (overQuota(await uploadUsage(tx, input.ownerId), input.bytes.length, limits)) throw new HttpError(409, UPLOAD_MESSAGES.quota);
       const [row] = await tx.insert(media).values({
         title: input.title, source: 'upload', type: 'image', mime: detected.mime, storage_key: key,
-        byte_size: input.bytes.length, owner_user_id: input.ownerId,
+        byte_size: input.bytes.length, owner_user_id: input.ownerId, created_at: input.now,
       }).returning();
       return row!;
     });

@@ -11,6 +11,7 @@ import { exams, licenses, orders, orderSections, users } from '../db/schema.ts';
 import { seedDemo } from '../db/seed.ts';
 import { hashPassword } from '../services/passwords.ts';
 import { loadSectionContent } from '../services/section-content.ts';
+import { systemClock } from '../services/clock.ts';
 import { loadJwtSecret, signAccessToken } from '../services/tokens.ts';
 
 export interface BulkCandidate { userId: string; orderId: string; authorization: string }
@@ -36,7 +37,7 @@ export async function prepareBulkCandidates(opts: { dataDir: string; databaseUrl
   const database = await openDatabase({ dataDir: opts.dataDir, databaseUrl: opts.databaseUrl });
   try {
     await database.migrate();
-    const seed = await seedDemo(database.db, { dataDir: opts.dataDir });
+    const seed = await seedDemo(database.db, { dataDir: opts.dataDir, clock: systemClock });
     if (!seed) throw new Error('prepareBulkCandidates: expected a fresh database');
     const db = database.db;
     const [exam] = await db.select({ id: exams.id }).from(exams).where(eq(exams.status, 'active')).limit(1);
@@ -47,7 +48,7 @@ export async function prepareBulkCandidates(opts: { dataDir: string; databaseUrl
     // One hash for everyone: argon2 takes milliseconds each, and nobody logs in with it.
     const passwordHash = await hashPassword(randomBytes(12).toString('hex'));
     const secret = await loadJwtSecret(db, undefined);
-    const now = new Date();
+    const now = systemClock.now();
     const deadline = new Date(now.getTime() + 3 * 3600_000);
     const candidates: BulkCandidate[] = [];
     for (let start = 0; start < opts.count; start += 500) {
@@ -66,7 +67,7 @@ export async function prepareBulkCandidates(opts: { dataDir: string; databaseUrl
       }))).returning({ id: orders.id });
       await db.insert(orderSections).values(os.map((o) => ({ order_id: o.id, section: 'listening' as const, exam_id: exam!.id, started_at: now, deadline_at: deadline })));
       for (const [i, u] of us.entries()) {
-        candidates.push({ userId: u.id, orderId: os[i]!.id, authorization: `Bearer ${await signAccessToken(secret, u)}` });
+        candidates.push({ userId: u.id, orderId: os[i]!.id, authorization: `Bearer ${await signAccessToken(secret, u, now)}` });
       }
     }
     return { candidates, questions };

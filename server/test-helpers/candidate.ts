@@ -36,11 +36,11 @@ export interface Candidate {
 
 async function orderFor(t: TestApp, userId: string, status: 'in_progress' | 'not_started') {
   const [lic] = await t.db.insert(licenses).values({
-    code_hash: randomBytes(16).toString('hex'), code_hint: 'TEST', product_id: t.seed!.productId, redeemed_by: userId, redeemed_at: new Date(),
+    code_hash: randomBytes(16).toString('hex'), code_hint: 'TEST', product_id: t.seed!.productId, redeemed_by: userId, redeemed_at: t.clock.now(),
   }).returning();
   const [order] = await t.db.insert(orders).values({
     order_no: `EPOT-TEST-${randomBytes(4).toString('hex')}`, user_id: userId, license_id: lic!.id, product_id: t.seed!.productId,
-    meta: { job: 'Mahasiswa', certificate_for: 'Beasiswa' }, status, started_at: status === 'in_progress' ? new Date() : null,
+    meta: { job: 'Mahasiswa', certificate_for: 'Beasiswa' }, status, started_at: status === 'in_progress' ? t.clock.now() : null,
   }).returning();
   return { orderId: order!.id, licenceId: lic!.id };
 }
@@ -69,7 +69,7 @@ export async function prepareCandidate(t: TestApp): Promise<Candidate> {
   if (photo.code !== 200) throw new Error(`prepareCandidate: upload answered ${photo.code}`);
   await call('PUT', `/users/v1/member/order/update/violation/${started.orderId}`, { counter_type: 'open_new_tab', section: 'listening', image: photo.body.data.id });
 
-  const done = await completedOrder(t.db, user.id, { productId: t.seed!.productId });
+  const done = await completedOrder(t.db, user.id, { productId: t.seed!.productId, completedAt: t.clock.now() });
   // detail-full issues the certificate of a completed order that lacks one.
   await call('GET', `/users/v1/member/order/detail-full/${done.orderId}`);
   const [cert] = await t.db.select().from(certificates).where(eq(certificates.order_id, done.orderId));
@@ -101,7 +101,7 @@ export async function sweepFacts(t: TestApp): Promise<SweepFacts> {
   const [question] = await t.db.select({ id: questions.id }).from(questions)
     .innerJoin(questionGroups, eq(questionGroups.id, questions.group_id)).innerJoin(examParts, eq(examParts.id, questionGroups.part_id))
     .where(and(eq(examParts.exam_id, exam.id), eq(examParts.section, 'listening'))).limit(1);
-  const signer = await loadMediaUrlSigner(t.db, t.config.jwtSecret, { apiBase: t.config.apiBase, ttlSeconds: t.config.mediaUrlTtlSeconds });
+  const signer = await loadMediaUrlSigner(t.db, t.config.jwtSecret, { apiBase: t.config.apiBase, ttlSeconds: t.config.mediaUrlTtlSeconds, clock: t.clock });
   return { companyId: t.seed!.companyId, examId: exam.id, questionId: question!.id, signer, accessKey: t.config.accessKey };
 }
 

@@ -7,13 +7,14 @@ import { scoreExam, type SectionScores } from '../services/scoring.ts';
 
 export interface CompletedOrder { orderId: string; orderNo: string; licenseId: string }
 
+/** `completedAt`: the test date (usually `t.clock.now()`); certificates are valid for a year from it. */
 export async function completedOrder(db: AppDb, userId: string, opts: {
-  completedAt?: Date; raw?: SectionScores; institutionId?: string | null; productId?: string;
-} = {}): Promise<CompletedOrder> {
+  completedAt: Date; raw?: SectionScores; institutionId?: string | null; productId?: string;
+}): Promise<CompletedOrder> {
   const productId = opts.productId ?? (await db.select({ id: products.id }).from(products).limit(1))[0]!.id;
   const raw = opts.raw ?? { listening: 30, structure: 28, reading: 43 };
   const score = scoreExam(raw);
-  const completedAt = opts.completedAt ?? new Date();
+  const completedAt = opts.completedAt;
   const [lic] = await db.insert(licenses).values({
     code_hash: randomBytes(16).toString('hex'), code_hint: 'TEST', product_id: productId, institution_id: opts.institutionId ?? null,
     redeemed_by: userId, redeemed_at: completedAt,

@@ -20,11 +20,11 @@ export interface StartedOrder {
 export async function startedOrder(t: TestApp, status: 'in_progress' | 'not_started' = 'in_progress'): Promise<StartedOrder> {
   const { user } = await createMember(t.db, { company_id: t.seed!.companyId });
   const [lic] = await t.db.insert(licenses).values({
-    code_hash: randomBytes(16).toString('hex'), code_hint: 'TEST', product_id: t.seed!.productId, redeemed_by: user.id, redeemed_at: new Date(),
+    code_hash: randomBytes(16).toString('hex'), code_hint: 'TEST', product_id: t.seed!.productId, redeemed_by: user.id, redeemed_at: t.clock.now(),
   }).returning();
   const [order] = await t.db.insert(orders).values({
     order_no: `EPOT-TEST-${randomBytes(4).toString('hex')}`, user_id: user.id, license_id: lic!.id, product_id: t.seed!.productId,
-    meta: { job: 'Mahasiswa', certificate_for: 'Beasiswa' }, status, started_at: status === 'in_progress' ? new Date() : null,
+    meta: { job: 'Mahasiswa', certificate_for: 'Beasiswa' }, status, started_at: status === 'in_progress' ? t.clock.now() : null,
   }).returning();
   return { orderId: order!.id, userId: user.id, headers: { authorization: await bearer(t.app, user) } };
 }

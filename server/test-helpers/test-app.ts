@@ -6,6 +6,7 @@ import { buildApp, type App } from '../app.ts';
 import { loadConfig, type Config } from '../config.ts';
 import type { AppDb, Database } from '../db/client.ts';
 import { seedDemo, type SeedResult } from '../db/seed.ts';
+import { createTestClock, type TestClock } from './clock.ts';
 import { createTestDatabase } from './test-db.ts';
 
 export interface TestAppOptions {
@@ -15,10 +16,12 @@ export interface TestAppOptions {
   staticDir?: string;
   /** Run the demo seed first. */
   seed?: boolean;
-  /** With `seed`, also import the demo exam (media into the private DATA_DIR; ~3 s of ffprobe). */
+  /** With `seed`, also import the demo exam (media into the private DATA_DIR; durations read in-process). */
   seedExam?: boolean;
   /** Capture log lines (the level becomes LOG_LEVEL or 'info'). */
   logStream?: NodeJS.WritableStream;
+  /** Start the app's clock at this instant (default: real time); `t.clock` moves it later. */
+  now?: Date | string;
 }
 
 export interface TestApp {
@@ -27,6 +30,8 @@ export interface TestApp {
   db: AppDb;
   config: Config;
   seed: SeedResult | null;
+  /** The app's clock: stamp test rows with `t.clock.now()`, pin dates with `t.clock.set()`. */
+  clock: TestClock;
   cleanup(): Promise<void>;
 }
 
@@ -51,9 +56,10 @@ export async function buildTestApp(opts: TestAppOptions = {}): Promise<TestApp> 
     if (dataDir) await rm(dataDir, { recursive: true, force: true });
   };
   try {
-    const seed = opts.seed ? await seedDemo(database.db, opts.seedExam ? { dataDir: config.dataDir } : {}) : null;
-    app = await buildApp({ config, database, logStream: opts.logStream });
-    return { app, database, db: database.db, config, seed, cleanup };
+    const clock = createTestClock(opts.now);
+    const seed = opts.seed ? await seedDemo(database.db, { clock, ...(opts.seedExam ? { dataDir: config.dataDir } : {}) }) : null;
+    app = await buildApp({ config, database, logStream: opts.logStream, clock });
+    return { app, database, db: database.db, config, seed, clock, cleanup };
   } catch (err) {
     await cleanup();
     throw err;

@@ -15,6 +15,7 @@ import { createMember } from '../../test-helpers/members.ts';
 import { pdfQrText, pdfText } from '../../test-helpers/pdf.ts';
 import { createTestDatabase, testDbKind, type TestDatabase } from '../../test-helpers/test-db.ts';
 import { runAdmin } from '../admin.ts';
+import { systemClock } from '../../services/clock.ts';
 
 let dir: string;
 let pg: TestDatabase | undefined;
@@ -33,8 +34,8 @@ async function certified(name: string) {
   const database = await open();
   try {
     const { user } = await createMember(database.db, { fullname: name });
-    const o = await completedOrder(database.db, user.id);
-    const cert = (await issueCertificate({ db: database.db, store: createMediaStore(dir) }, o.orderId, 'https://epot.example.id'))!;
+    const o = await completedOrder(database.db, user.id, { completedAt: systemClock.now() });
+    const cert = (await issueCertificate({ db: database.db, store: createMediaStore(dir), clock: systemClock }, o.orderId, 'https://epot.example.id'))!;
     return { userId: user.id, ...o, cert };
   } finally {
     await database.close();
@@ -51,7 +52,7 @@ beforeAll(async () => {
   }
   const database = await open();
   await database.migrate();
-  await seedDemo(database.db);
+  await seedDemo(database.db, { clock: systemClock });
   await database.close();
 });
 afterAll(async () => {
@@ -68,7 +69,7 @@ describe('certificate CLI', () => {
     expect(again.out).toMatch(/already revoked \(Identitas peserta tidak sesuai\)/);
     const database = await open();
     try {
-      expect((await publicCertificate(database.db, cert.number))!.status).toBe('revoked');
+      expect((await publicCertificate(database.db, cert.number, systemClock.now()))!.status).toBe('revoked');
     } finally {
       await database.close();
     }
@@ -90,8 +91,8 @@ describe('certificate CLI', () => {
       const now = rows.find((r) => r.number === fresh)!;
       expect(old).toMatchObject({ status: 'revoked', superseded_by: now.id });
       expect(now).toMatchObject({ status: 'valid', superseded_by: null, name_on_certificate: 'Siti Nurhaliza Binti Ahmad', verify_url: `https://epot.example.id/verify/${fresh}` });
-      expect((await publicCertificate(database.db, cert.number))!.status).toBe('revoked');
-      expect(await publicCertificate(database.db, fresh)).toMatchObject({ status: 'valid', name: 'Siti Nurhaliza Binti Ahmad' });
+      expect((await publicCertificate(database.db, cert.number, systemClock.now()))!.status).toBe('revoked');
+      expect(await publicCertificate(database.db, fresh, systemClock.now())).toMatchObject({ status: 'valid', name: 'Siti Nurhaliza Binti Ahmad' });
       const [user] = await database.db.select().from(users).where(eq(users.id, userId));
       expect(user!.fullname).toBe('Siti Nurhaliza Binti Ahmad');
       const [file] = await database.db.select().from(media).where(eq(media.id, now.media_id));

@@ -23,7 +23,7 @@ export const certificateCommand: AdminCommand = {
       const reason = values.reason?.trim();
       if (!number || positional.length !== 1) throw new UsageError('one certificate NUMBER is required');
       if (!reason) throw new UsageError('--reason is required');
-      const { row, changed } = await revokeCertificate(db, number, reason);
+      const { row, changed } = await revokeCertificate(db, number, reason, ctx.clock.now());
       ctx.out(changed ? `revoked ${row.number}: ${reason}` : `${row.number} was already revoked (${row.revoked_reason ?? ''})`);
       return;
     }
@@ -34,7 +34,7 @@ export const certificateCommand: AdminCommand = {
       if (!values.name?.trim()) throw new UsageError('--name is required');
       const base = values['base-url'] ?? ctx.config.publicUrl;
       if (base && !z.url({ protocol: /^https?$/ }).safeParse(base).success) throw new UsageError('--base-url must be an http(s) URL');
-      const { old, fresh } = await reissueCertificate({ db, store: createMediaStore(ctx.config.dataDir) }, orderNo, values.name, base);
+      const { old, fresh } = await reissueCertificate({ db, store: createMediaStore(ctx.config.dataDir), clock: ctx.clock }, orderNo, values.name, base);
       ctx.out(`issued ${fresh.number} for ${orderNo} (${fresh.name_on_certificate})${old ? `; ${old.number} revoked as superseded` : ''}`);
       ctx.out(`verify: ${fresh.verify_url}`);
       return;

@@ -8,6 +8,7 @@ import { seedDemo } from '../../db/seed.ts';
 import { writeExamFixture } from '../../test-helpers/exam-fixture.ts';
 import { createTestDatabase, testDbKind, type TestDatabase } from '../../test-helpers/test-db.ts';
 import { runAdmin } from '../admin.ts';
+import { systemClock } from '../../services/clock.ts';
 
 // The CLI opens the database from env; DATA_DIR is always private, since the media go there.
 let dir: string;
@@ -32,7 +33,7 @@ beforeAll(async () => {
   }
   const db = await open();
   await db.migrate();
-  await seedDemo(db.db);
+  await seedDemo(db.db, { clock: systemClock });
   await db.close();
   file = writeExamFixture(join(dir, 'content'));
 });

@@ -33,7 +33,7 @@ export const licenceCommand: AdminCommand = {
         code_hash: c.code_hash, code_hint: c.code_hint, product_id: product.id, institution_id: values.institution ?? null,
       })));
     });
-    const issuedAt = new Date().toISOString();
+    const issuedAt = ctx.clock.now().toISOString();
     if (values.csv) {
       const csv = ['code,institution,product,issued_at', ...codes.map((c) => `${c.code},"${institutionName.replaceAll('"', '""')}","${product.name.replaceAll('"', '""')}",${issuedAt}`)];
       // The plain codes exist nowhere else: keep the export private to its owner.

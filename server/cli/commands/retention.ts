@@ -16,7 +16,7 @@ export const retentionCommand: AdminCommand = {
     const days = values.days === undefined ? ctx.config.photoRetentionDays : Number(values.days);
     if (!Number.isInteger(days) || days < 1) throw new UsageError('--days takes a whole number of at least 1');
     const store = createPhotoStore(ctx.config);
-    const deleted = await sweepOldPhotos(ctx.database.db, store, new Date(), days);
+    const deleted = await sweepOldPhotos(ctx.database.db, store, ctx.clock.now(), days);
     ctx.out(`deleted ${deleted} proctoring photo(s) older than ${days} day(s) from ${store.location}`);
   },
 };

@@ -17,10 +17,11 @@ export const shipmentCommand: AdminCommand = {
     const status = values.status as ShipmentStatus | undefined;
     if (!status || !SHIPMENT_STATUSES.includes(status)) throw new UsageError(`--status must be one of ${SHIPMENT_STATUSES.join(', ')}`);
     const waybill = values.waybill?.trim();
+    const now = ctx.clock.now();
     const row = await updateShipmentByOrderNo(ctx.database.db, orderNo, {
-      status, note: values.note?.trim() ?? '', ...(waybill ? { waybill } : {}),
+      status, note: values.note?.trim() ?? '', at: now, ...(waybill ? { waybill } : {}),
       ...(values['courier-company'] ? { courier: { company: values['courier-company'].trim() } } : {}),
-    });
+    }, now);
     ctx.out(`shipment of ${orderNo}: ${row.status}${row.waybill_id ? `, waybill ${row.waybill_id}` : ''} (${row.history.length} history entries)`);
   },
 };

@@ -21,6 +21,6 @@ export const ssoLinkCommand: AdminCommand = {
     const baseUrl = values['base-url'] ?? ctx.config.publicUrl ?? `http://localhost:${ctx.config.port}`;
     if (!z.url({ protocol: /^https?$/ }).safeParse(baseUrl).success) throw new UsageError('--base-url must be an http(s) URL');
     if (!ctx.config.ssoSecret) throw new Error('SSO_SECRET is not set');
-    ctx.out(signSsoLink({ email, name, ttlSeconds: ttl, baseUrl }, ctx.config));
+    ctx.out(signSsoLink({ email, name, ttlSeconds: ttl, baseUrl }, ctx.config, ctx.clock.now()));
   },
 };

@@ -56,10 +56,10 @@ export const passwordResetRoutes: FastifyPluginAsyncZod<{ config: Config }> = as
   }, async (req, reply) => {
     const { access_key, email } = req.body;
     requireAccessKey(config, access_key);
-    await enforce(app.db, reply, `forgot:${email}`, authLimits.forgotPassword.limit, authLimits.forgotPassword.windowMs);
+    await enforce(app.db, reply, `forgot:${email}`, authLimits.forgotPassword.limit, authLimits.forgotPassword.windowMs, app.clock.now());
     const user = await findUserByEmail(app.db, email);
     if (!user) throw HttpError.badRequest(NOT_REGISTERED_MESSAGE);
-    const { code, otp } = await createPasswordReset(app.db, user.id);
+    const { code, otp } = await createPasswordReset(app.db, user.id, app.clock.now());
     const origin = linkOrigin(`${req.protocol}://${req.host}`);
     await app.mailer.send({
       to: user.email,
@@ -79,7 +79,7 @@ export const passwordResetRoutes: FastifyPluginAsyncZod<{ config: Config }> = as
     },
   }, async (req) => {
     requireAccessKey(config, req.body.access_key);
-    await checkPasswordReset(app.db, req.body.code, req.body.otp);
+    await checkPasswordReset(app.db, req.body.code, req.body.otp, app.clock.now());
     return { status: 200 as const, message: 'Kode OTP valid', data: null };
   });
 
@@ -92,10 +92,11 @@ export const passwordResetRoutes: FastifyPluginAsyncZod<{ config: Config }> = as
     const { access_key, code, otp, new_password } = req.body;
     requireAccessKey(config, access_key);
     if (isCommonPassword(new_password)) throw HttpError.badRequest(COMMON_PASSWORD_MESSAGE);
-    const reset = await checkPasswordReset(app.db, code, otp);
+    const now = app.clock.now();
+    const reset = await checkPasswordReset(app.db, code, otp, now);
     const passwordHash = await hashPassword(new_password);
     await app.db.transaction(async (tx) => {
-      if (!(await consumePasswordReset(tx, reset.id))) throw HttpError.badRequest(resetMessages.invalid);
+      if (!(await consumePasswordReset(tx, reset.id, now))) throw HttpError.badRequest(resetMessages.invalid);
       // Every session from before the reset ends.
       await tx.update(users)
         .set({ password_hash: passwordHash, token_version: sql`${users.token_version} + 1` })

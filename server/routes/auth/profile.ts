@@ -111,7 +111,7 @@ export const profileRoutes: FastifyPluginAsyncZod = async (app) => {
     const { current_password, new_password } = req.body;
     const key = `change-password:${req.member.id}`;
     // Wrong current passwords use up the limit; a right one is given back.
-    await enforce(app.db, reply, key, authLimits.changePassword.limit, authLimits.changePassword.windowMs);
+    await enforce(app.db, reply, key, authLimits.changePassword.limit, authLimits.changePassword.windowMs, app.clock.now());
     const [user] = await app.db.select({ password_hash: users.password_hash }).from(users).where(eq(users.id, req.member.id));
     if (!(await verifyPassword(user?.password_hash ?? null, current_password))) throw HttpError.badRequest(profileMessages.wrongCurrent);
     await refund(app.db, key);

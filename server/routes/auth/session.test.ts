@@ -184,14 +184,14 @@ describe('tokens', () => {
     const { user } = await createMember(t.db);
     const { user: other } = await createMember(t.db);
     const secret = await loadJwtSecret(t.db, undefined);
-    const now = Math.floor(Date.now() / 1000);
-    const good = await signAccessToken(secret, user);
+    const now = Math.floor(t.clock.now().getTime() / 1000);
+    const good = await signAccessToken(secret, user, t.clock.now());
     const [h, , s] = good.split('.');
     const tokens = {
       none: `${b64({ alg: 'none', typ: 'JWT' })}.${b64({ sub: user.id, tv: 0, exp: now + 600 })}.`,
-      expired: await signAccessToken(secret, user, now - 13 * 3600),
+      expired: await signAccessToken(secret, user, new Date((now - 13 * 3600) * 1000)),
       tampered: `${h}.${b64({ sub: other.id, tv: 0, iat: now, exp: now + 600 })}.${s}`,
-      foreign: await signAccessToken(new TextEncoder().encode('x'.repeat(32)), user),
+      foreign: await signAccessToken(new TextEncoder().encode('x'.repeat(32)), user, t.clock.now()),
       garbage: 'abc.def.ghi',
     };
     expect((await detail()).json()).toEqual(expired);
@@ -257,7 +257,7 @@ describe('SSO (auto_login_register)', () => {
     return { email: q.get('uid')!.slice('epot-sso-'.length), fullname: q.get('name')!.slice('epot-sso-'.length), exp: q.get('exp')!, sig: q.get('sig')! };
   };
   const link = (email: string, name: string, ttlSeconds = 600) =>
-    signSsoLink({ email, name, ttlSeconds, baseUrl: 'http://localhost' }, { ssoSecret: SSO_SECRET, ssoPrefix: 'epot-sso-' });
+    signSsoLink({ email, name, ttlSeconds, baseUrl: 'http://localhost' }, { ssoSecret: SSO_SECRET, ssoPrefix: 'epot-sso-' }, t.clock.now());
   const sso = (app: TestApp, body: object) => post(app, 'auto_login_register', { access_key: KEY, ...body });
   const failed = (status: number) => ({ status, message: 'Something went wrong' });
 

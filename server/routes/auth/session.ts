@@ -45,13 +45,13 @@ export const sessionRoutes: FastifyPluginAsyncZod<{ config: Config }> = async (a
     if (body.provider === 'facebook') throw HttpError.badRequest(loginMessages.facebookUnavailable);
     if (body.provider === 'google') {
       if (!config.googleClientId) throw HttpError.badRequest(loginMessages.googleNotConfigured);
-      const identity = await verifyGoogleIdToken(body.access_token, config.googleClientId, config.googleJwksUrl);
+      const identity = await verifyGoogleIdToken(body.access_token, config.googleClientId, config.googleJwksUrl, app.clock.now());
       if (!identity) throw HttpError.unauthorized(loginMessages.googleInvalid);
       return loginData(await findOrCreateMember(app.db, identity.email, capitalizeWords(identity.name)));
     }
     // Counted before the check so parallel guesses cannot slip past; given back on success.
     const key = `login:${body.email}|${req.ip}`;
-    await enforce(app.db, reply, key, authLimits.login.limit, authLimits.login.windowMs);
+    await enforce(app.db, reply, key, authLimits.login.limit, authLimits.login.windowMs, app.clock.now());
     const user = await findUserByEmail(app.db, body.email);
     if (!(await verifyOrBurn(user?.password_hash, body.password)) || !user) {
       throw HttpError.unauthorized(loginMessages.wrongCredentials);
@@ -68,14 +68,14 @@ export const sessionRoutes: FastifyPluginAsyncZod<{ config: Config }> = async (a
   }, async (req, reply) => {
     const { access_key, email, fullname, exp, sig } = req.body;
     requireAccessKey(config, access_key);
-    await enforce(app.db, reply, `sso:${req.ip}`, authLimits.sso.limit, authLimits.sso.windowMs);
+    await enforce(app.db, reply, `sso:${req.ip}`, authLimits.sso.limit, authLimits.sso.windowMs, app.clock.now());
     if (!config.ssoSecret) {
       req.log.warn('SSO refused: SSO_SECRET is not set');
       throw HttpError.badRequest(SSO_FAILED_MESSAGE);
     }
     const expNumber = typeof exp === 'string' && /^\d{1,12}$/.test(exp) ? Number(exp) : exp;
     if (!email || !fullname?.trim() || typeof expNumber !== 'number' || !sig) throw HttpError.badRequest(SSO_FAILED_MESSAGE);
-    const check = verifySso(config.ssoSecret, email, fullname, expNumber, sig);
+    const check = verifySso(config.ssoSecret, email, fullname, expNumber, sig, app.clock.now());
     if (check !== 'ok') {
       req.log.info({ reason: check }, 'SSO link refused');
       throw HttpError.unauthorized(SSO_FAILED_MESSAGE);
@@ -93,7 +93,7 @@ export const sessionRoutes: FastifyPluginAsyncZod<{ config: Config }> = async (a
   }, async (req, reply) => {
     const { access_key, email, new_password } = req.body;
     requireAccessKey(config, access_key);
-    await enforce(app.db, reply, `register:${req.ip}`, authLimits.register.limit, authLimits.register.windowMs);
+    await enforce(app.db, reply, `register:${req.ip}`, authLimits.register.limit, authLimits.register.windowMs, app.clock.now());
     if (isCommonPassword(new_password)) throw HttpError.badRequest(COMMON_PASSWORD_MESSAGE);
     // An address first used with Google or SSO has no password; registering must not claim it either.
     if (await findUserByEmail(app.db, email)) throw HttpError.conflict(loginMessages.emailTaken);

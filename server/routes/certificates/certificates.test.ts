@@ -33,7 +33,7 @@ let t: TestApp;
 beforeAll(async () => { t = await buildTestApp({ seed: true, seedExam: true, env: { COURIER_WEBHOOK_SECRET: SECRET } }); });
 afterAll(async () => { await t?.cleanup(); });
 
-const deps = () => ({ db: t.db, store: createMediaStore(t.config.dataDir) });
+const deps = () => ({ db: t.db, store: createMediaStore(t.config.dataDir), clock: t.clock });
 
 async function member(overrides: Parameters<typeof createMember>[1] = {}) {
   const { user } = await createMember(t.db, { company_id: t.seed!.companyId, ...overrides });
@@ -102,7 +102,7 @@ describe('issuance on completion', () => {
 
   it('issues once however often and concurrently it is asked', async () => {
     const m = await member();
-    const { orderId } = await completedOrder(t.db, m.user.id);
+    const { orderId } = await completedOrder(t.db, m.user.id, { completedAt: t.clock.now() });
     const store = createMediaStore(t.config.dataDir);
     const before = (await readdir(store.dir).catch(() => [])).filter((f) => f.endsWith('.pdf')).length;
     const rows = await Promise.all([1, 2, 3, 4].map(() => issueCertificate(deps(), orderId, 'https://epot.example.id')));
@@ -120,7 +120,7 @@ describe('issuance on completion', () => {
     const o = await startedOrder(t);
     for (const [i, section] of EXAM_SECTIONS.entries()) {
       expect((await getSection(t, o, section)).code).toBe(200);
-      expect(await sweepOverdueSections(t.db, new Date(Date.now() + (i + 1) * 86_400_000))).toBeGreaterThanOrEqual(1);
+      expect(await sweepOverdueSections(t.db, new Date(t.clock.now().getTime() + (i + 1) * 86_400_000))).toBeGreaterThanOrEqual(1);
     }
     expect(await t.db.select().from(certificates).where(eq(certificates.order_id, o.orderId))).toHaveLength(0);
     expect(await issueMissing(deps(), 'https://epot.example.id')).toBeGreaterThanOrEqual(1);
@@ -149,7 +149,7 @@ describe('certificate numbers', () => {
     const m = await member();
     const issued: string[] = [];
     for (let i = 0; i < 5; i++) {
-      const { orderId } = await completedOrder(t.db, m.user.id);
+      const { orderId } = await completedOrder(t.db, m.user.id, { completedAt: t.clock.now() });
       issued.push((await issueCertificate(deps(), orderId, 'https://epot.example.id'))!.number);
     }
     const value = (n: string) => [...n.slice(5)].reduce((v, c) => v * 32n + BigInt('23456789ABCDEFGHJKLMNPQRSTUVWXYZ'.indexOf(c)), 0n);
@@ -174,7 +174,8 @@ describe('certificate numbers', () => {
 describe('list-sertificate', () => {
   it('pages 10 at a time, newest end of test first, or oldest first on request', async () => {
     const m = await member();
-    const base = Date.parse('2026-01-05T03:00:00Z');
+    // Within the last year of the app's clock, so every certificate is still valid.
+    const base = t.clock.now().getTime() - 30 * 86_400_000;
     const made = [];
     for (let i = 0; i < 12; i++) made.push(await completedOrder(t.db, m.user.id, { completedAt: new Date(base + i * 86_400_000) }));
     // A test that is not finished is not listed.
@@ -200,7 +201,7 @@ describe('list-sertificate', () => {
 
   it('gives institution members nothing (403), and no shipment exists for their orders', async () => {
     const m = await member({ is_b2b: true, institution_id: t.seed!.institutionId });
-    const { orderId } = await completedOrder(t.db, m.user.id, { institutionId: t.seed!.institutionId });
+    const { orderId } = await completedOrder(t.db, m.user.id, { institutionId: t.seed!.institutionId, completedAt: t.clock.now() });
     const res = await call(t, { method: 'GET', url: LIST, headers: m.headers });
     expect(res.code).toBe(403);
     expect(res.body.message).toBe('Menu Sertifikat tidak tersedia untuk peserta lembaga');
@@ -218,16 +219,16 @@ describe('list-sertificate', () => {
 describe('public verification', () => {
   it('answers valid, expired and revoked, and a clear 404 for unknown numbers', async () => {
     const m = await member({ fullname: 'Dewi Lestari' });
-    const { orderId } = await completedOrder(t.db, m.user.id);
+    const { orderId } = await completedOrder(t.db, m.user.id, { completedAt: t.clock.now() });
     const cert = (await issueCertificate(deps(), orderId, 'https://epot.example.id'))!;
     const status = async (n: string) => (await call<PublicCertificate>(t, { method: 'GET', url: VERIFY(n), headers: ip() })).body.data.status;
     expect(await status(cert.number)).toBe('valid');
     expect(await status(cert.number.toLowerCase())).toBe('valid');
 
-    await t.db.update(certificates).set({ valid_until: new Date(Date.now() - 1000) }).where(eq(certificates.id, cert.id));
+    await t.db.update(certificates).set({ valid_until: new Date(t.clock.now().getTime() - 1000) }).where(eq(certificates.id, cert.id));
     expect(await status(cert.number)).toBe('expired');
 
-    await revokeCertificate(t.db, cert.number, 'Kecurangan terbukti');
+    await revokeCertificate(t.db, cert.number, 'Kecurangan terbukti', t.clock.now());
     expect(await status(cert.number)).toBe('revoked');
 
     for (const unknown of [newCertificateNumber(), 'not-a-number']) {
@@ -253,8 +254,8 @@ describe('update-sertificate', () => {
   it('confirms the own order and certificate (by id or media id), idempotently; anything else is 404', async () => {
     const m = await member();
     const other = await member();
-    const { orderId } = await completedOrder(t.db, m.user.id);
-    const otherOrder = await completedOrder(t.db, other.user.id);
+    const { orderId } = await completedOrder(t.db, m.user.id, { completedAt: t.clock.now() });
+    const otherOrder = await completedOrder(t.db, other.user.id, { completedAt: t.clock.now() });
     const cert = (await issueCertificate(deps(), orderId, 'https://epot.example.id'))!;
     const otherCert = (await issueCertificate(deps(), otherOrder.orderId, 'https://epot.example.id'))!;
     const put = (headers: { authorization: string }, order_id: string, sertificate_id: string) =>
@@ -300,6 +301,8 @@ describe('shipping and the courier webhook', () => {
     });
     expect(res.body.data.history).toHaveLength(1);
     expect(res.body.data.history[0]!.note).toMatch(/^Sertifikat cetak dijadwalkan dikirim Senin, 23 November 2026/);
+    // Dated at the completion it follows from, not when the server got round to it.
+    expect(res.body.data.history[0]!.updated_at).toBe('2026-11-20T10:00:00.000Z');
     const stranger = await member();
     expect((await track(stranger.headers, orderId)).code).toBe(404);
   });

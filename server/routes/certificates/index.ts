@@ -44,7 +44,7 @@ const memberCertificateRoutes: FastifyPluginAsyncZod = async (app) => {
     // Spec 6: /reward and its data do not exist for institution members.
     if (req.member.is_b2b || req.member.institution_id) throw HttpError.forbidden(CERTIFICATE_MESSAGES.institution);
     await app.certificates.ensureForMember(req.member.id, req);
-    const data = await listCertificates(app.db, app.mediaUrls, req.member.id, req.query);
+    const data = await listCertificates(app.db, app.mediaUrls, req.member.id, req.query, app.clock.now());
     return { status: 200 as const, message: 'OK', data };
   });
 
@@ -53,7 +53,7 @@ const memberCertificateRoutes: FastifyPluginAsyncZod = async (app) => {
       body: updateSertificateRequestSchema, response: { 200: updateSertificateResponseSchema } },
   }, async (req) => {
     const row = await linkCertificate(app.db, req.member.id, req.body.order_id, req.body.sertificate_id);
-    return { status: 200 as const, message: 'Sertifikat berhasil disimpan', data: { order_id: row.order_id, sertificate: toCertificateRef(row, app.mediaUrls) } };
+    return { status: 200 as const, message: 'Sertifikat berhasil disimpan', data: { order_id: row.order_id, sertificate: toCertificateRef(row, app.mediaUrls, app.clock.now()) } };
   });
 
   app.get(apiPaths.order.shippingTracking, {
@@ -70,8 +70,8 @@ const publicVerificationRoutes: FastifyPluginAsyncZod = async (app) => {
     schema: { summary: 'Public verification of a certificate by its number (no login)', tags: ['certificates'],
       params: certificateNumberParamSchema, response: { 200: publicCertificateResponseSchema } },
   }, async (req, reply) => {
-    await enforce(app.db, reply, `verify-certificate:${req.ip}`, VERIFY_PER_MINUTE, 60_000);
-    const data = await publicCertificate(app.db, req.params.number);
+    await enforce(app.db, reply, `verify-certificate:${req.ip}`, VERIFY_PER_MINUTE, 60_000, app.clock.now());
+    const data = await publicCertificate(app.db, req.params.number, app.clock.now());
     if (!data) throw HttpError.notFound(CERTIFICATE_MESSAGES.notFound);
     reply.header('cache-control', 'no-store');
     return { status: 200 as const, message: 'OK', data };
@@ -115,7 +115,7 @@ const courierWebhookRoutes: FastifyPluginAsyncZod<{ secret: string | undefined }
     schema: { summary: 'Courier status update, signed with X-Signature (idempotent by event_id)', tags: ['certificates'],
       body: courierWebhookSchema, response: { 200: courierWebhookResponseSchema } },
   }, async (req) => {
-    const { applied, row } = await applyCourierEvent(app.db, req.body);
+    const { applied, row } = await applyCourierEvent(app.db, req.body, app.clock.now());
     req.log.info({ event: req.body.event_id, shipment: row.id, applied, status: row.status }, 'courier event');
     return { status: 200 as const, message: applied ? 'OK' : 'Event sudah diproses', data: { applied, status: row.status } };
   });

@@ -28,7 +28,7 @@ export const clientErrorRoutes: FastifyPluginAsyncZod = async (app) => {
       body: clientErrorReportSchema, response: { 200: clientErrorResponseSchema } },
     bodyLimit: 16 * 1024,
   }, async (req, reply) => {
-    await enforce(app.db, reply, `client-errors:ip:${req.ip}`, REPORTS_PER_IP, WINDOW_MS);
+    await enforce(app.db, reply, `client-errors:ip:${req.ip}`, REPORTS_PER_IP, WINDOW_MS, app.clock.now());
     const r = req.body;
     req.log.warn({
       client_error: {

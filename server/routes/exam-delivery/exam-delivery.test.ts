@@ -137,9 +137,13 @@ describe('media', () => {
     ];
     for (const bad of tampered) expect((await t.app.inject({ method: 'GET', url: bad })).statusCode, bad).toBeGreaterThanOrEqual(400);
     expect((await t.app.inject({ method: 'GET', url: tampered[0]! })).statusCode).toBe(403);
-    const signer = await loadMediaUrlSigner(t.db, undefined, { apiBase: '/api', ttlSeconds: t.config.mediaUrlTtlSeconds });
+    const signer = await loadMediaUrlSigner(t.db, undefined, { apiBase: '/api', ttlSeconds: t.config.mediaUrlTtlSeconds, clock: t.clock });
     expect(signer.url(audio.id)).toBe(audio.url);
-    const expired = signer.url(audio.id, Date.now() - 7 * 3600 * 1000);
+    // A URL handed out seven hours ago (the TTL is six).
+    const past = await loadMediaUrlSigner(t.db, undefined, {
+      apiBase: '/api', ttlSeconds: t.config.mediaUrlTtlSeconds, clock: { now: () => new Date(t.clock.now().getTime() - 7 * 3600 * 1000) },
+    });
+    const expired = past.url(audio.id);
     expect((await t.app.inject({ method: 'GET', url: expired })).statusCode).toBe(403);
   });
 

@@ -32,7 +32,7 @@ const iso = (d: Date | null) => d?.toISOString() ?? null;
 async function certificateRef(app: FastifyInstance, req: FastifyRequest, order: { id: string; status: string }) {
   if (order.status !== 'completed') return null;
   const row = await liveCertificate(app.db, order.id) ?? await app.certificates.afterCompletion(order.id, req);
-  return row ? toCertificateRef(row, app.mediaUrls) : null;
+  return row ? toCertificateRef(row, app.mediaUrls, app.clock.now()) : null;
 }
 
 export const examDeliveryRoutes: FastifyPluginAsyncZod<{ dataDir: string }> = async (app, opts) => {
@@ -50,11 +50,12 @@ const orderSectionRoutes: FastifyPluginAsyncZod = async (app) => {
   }, async (req) => {
     const { section } = req.params;
     const order = await getOwnOrder(app.db, req.member.id, req.params.id);
-    const nowMs = Date.now();
-    const row = await settleOverdue(app.db, await getOrStartSection(app.db, order, section, nowMs), nowMs);
+    const now = app.clock.now();
+    const nowMs = now.getTime();
+    const row = await settleOverdue(app.db, await getOrStartSection(app.db, order, section, now), now);
     const open = !row.submitted_at;
     const parts = open
-      ? renderSectionParts(await loadSectionContent(app.db, row.exam_id!, section), app.mediaUrls, selectionsOf(storedAnswer(row.draft)), nowMs)
+      ? renderSectionParts(await loadSectionContent(app.db, row.exam_id!, section), app.mediaUrls, selectionsOf(storedAnswer(row.draft)))
       : [];
     const deadlineMs = row.deadline_at.getTime();
     return {
@@ -77,8 +78,8 @@ const orderSectionRoutes: FastifyPluginAsyncZod = async (app) => {
     schema: { summary: 'Autosave: the answers so far and the current question', tags: ['exam'],
       body: answerDraftRequestSchema, response: { 200: answerDraftResponseSchema } },
   }, async (req, reply) => {
-    await enforce(app.db, reply, `draft:${req.member.id}`, DRAFTS_PER_MINUTE, 60_000);
-    const now = new Date();
+    const now = app.clock.now();
+    await enforce(app.db, reply, `draft:${req.member.id}`, DRAFTS_PER_MINUTE, 60_000, now);
     const { deadline_at } = await saveDraft(app.db, req.member.id, req.body, now);
     return {
       status: 200 as const, message: 'OK',
@@ -92,8 +93,9 @@ const orderSectionRoutes: FastifyPluginAsyncZod = async (app) => {
     schema: { summary: 'Submit a section (idempotent), or disqualify the test', tags: ['exam'],
       body: answerSubmitRequestSchema, response: { 200: answerSubmitResponseSchema } },
   }, async (req, reply) => {
-    await enforce(app.db, reply, `submit:${req.member.id}`, SUBMITS_PER_MINUTE, 60_000);
-    const data = await submitAnswer(app.db, req.member.id, req.body);
+    const now = app.clock.now();
+    await enforce(app.db, reply, `submit:${req.member.id}`, SUBMITS_PER_MINUTE, 60_000, now);
+    const data = await submitAnswer(app.db, req.member.id, req.body, now);
     // The last section closed: issue the certificate now (idempotent; failures are retried later).
     if (data.order_status === 'completed') await app.certificates.afterCompletion(data.id, req);
     req.log.info({ order: data.id, section: data.section, status: data.status, order_status: data.order_status }, 'section answer stored');
@@ -105,10 +107,10 @@ const orderSectionRoutes: FastifyPluginAsyncZod = async (app) => {
       response: { 200: orderDetailFullResponseSchema } },
   }, async (req) => {
     const order = await getOwnOrder(app.db, req.member.id, req.params.id);
-    const nowMs = Date.now();
+    const now = app.clock.now();
     const before = await sectionRows(app.db, order.id);
     const rows: typeof before = [];
-    for (const r of before) rows.push(await settleOverdue(app.db, r, nowMs));
+    for (const r of before) rows.push(await settleOverdue(app.db, r, now));
     // Closing an overdue section may have completed the order.
     const fresh = rows.some((r, i) => r.submitted_at && !before[i]!.submitted_at) ? await getOwnOrder(app.db, req.member.id, order.id) : order;
     const [licence] = await app.db.select({ hint: licenses.code_hint }).from(licenses).where(eq(licenses.id, fresh.license_id));

@@ -48,7 +48,7 @@ export const mediaRoutes: FastifyPluginAsyncZod<{ dataDir: string }> = async (ap
     const size = await blobs.size(row.storage_key);
     if (size === null) throw HttpError.notFound();
     // Cacheable by this browser only, until the URL expires.
-    const maxAge = Math.max(0, req.query.exp - Math.floor(Date.now() / 1000));
+    const maxAge = Math.max(0, req.query.exp - Math.floor(app.clock.now().getTime() / 1000));
     reply.headers({
       'content-type': row.mime,
       'accept-ranges': 'bytes',

@@ -8,6 +8,6 @@ export const timeRoutes: FastifyPluginAsyncZod = async (app) => {
     schema: { summary: 'Server clock', tags: ['system'], response: { 200: timeResponseSchema } },
   }, async (_req, reply) => {
     reply.header('Cache-Control', 'no-store');
-    return { status: 200 as const, message: 'OK', data: { server_time_ms: Date.now() } };
+    return { status: 200 as const, message: 'OK', data: { server_time_ms: app.clock.now().getTime() } };
   });
 };

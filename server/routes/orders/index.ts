@@ -61,7 +61,7 @@ export const orderRoutes: FastifyPluginAsyncZod = async (app) => {
     const keys = [`licence:user:${req.member.id}`, `licence:ip:${req.ip}`];
     const limits = [GUESSES_PER_USER, GUESSES_PER_IP];
     for (const [i, key] of keys.entries()) {
-      const r = await consume(app.db, key, limits[i]!, GUESS_WINDOW_MS);
+      const r = await consume(app.db, key, limits[i]!, GUESS_WINDOW_MS, app.clock.now());
       if (!r.allowed) {
         req.log.warn({ user: req.member.id, key }, 'licence guessing throttled');
         reply.header('retry-after', String(r.retryAfterSeconds));
@@ -69,7 +69,7 @@ export const orderRoutes: FastifyPluginAsyncZod = async (app) => {
       }
     }
     try {
-      const { order, licence } = await redeemLicence(app.db, { userId: req.member.id, code: req.body.license, meta: req.body.meta });
+      const { order, licence } = await redeemLicence(app.db, { userId: req.member.id, code: req.body.license, meta: req.body.meta, now: app.clock.now() });
       await Promise.all(keys.map((k) => refund(app.db, k)));
       return { status: 200 as const, message: 'Kode Lisensi berhasil di redeem', data: toListItem(order, licence.code_hint) };
     } catch (err) {
@@ -91,7 +91,7 @@ export const orderRoutes: FastifyPluginAsyncZod = async (app) => {
     const checks = await proctoringChecks(order.institution_id);
     const [row] = await app.db.insert(consents).values({
       order_id: order.id, user_id: req.member.id, rules_version: req.body.rules_version, checks,
-      ip: req.ip, user_agent: req.headers['user-agent']?.slice(0, 300) ?? null,
+      ip: req.ip, user_agent: req.headers['user-agent']?.slice(0, 300) ?? null, created_at: app.clock.now(),
     }).returning();
     return { status: 200 as const, message: 'OK', data: { rules_version: row!.rules_version, checks: row!.checks, created_at: row!.created_at.toISOString() } };
   });
@@ -102,7 +102,7 @@ export const orderRoutes: FastifyPluginAsyncZod = async (app) => {
   }, async (req) => {
     const order = await getOwnOrder(app.db, req.member.id, req.params.id);
     assertOrderOpen(order);
-    await app.db.insert(deviceReports).values({ order_id: order.id, device: req.body.device, problem: req.body.problem });
+    await app.db.insert(deviceReports).values({ order_id: order.id, device: req.body.device, problem: req.body.problem, created_at: app.clock.now() });
     const reports = await app.db.select().from(deviceReports).where(eq(deviceReports.order_id, order.id)).orderBy(asc(deviceReports.created_at));
     return { status: 200 as const, message: 'OK', data: { reports: reports.map((r) => ({ device: r.device, problem: r.problem, created_at: r.created_at.toISOString() })) } };
   });
@@ -127,7 +127,7 @@ export const orderRoutes: FastifyPluginAsyncZod = async (app) => {
     const [consent] = await app.db.select({ id: consents.id }).from(consents).where(eq(consents.order_id, order.id)).limit(1);
     if (!consent) throw new HttpError(400, 'Silakan setujui peraturan tes terlebih dahulu');
     const [row] = await app.db.update(orders)
-      .set({ status: 'in_progress', started_at: order.started_at ?? new Date() })
+      .set({ status: 'in_progress', started_at: order.started_at ?? app.clock.now() })
       .where(eq(orders.id, order.id))
       .returning();
     return { status: 200 as const, message: 'OK', data: { id: row!.id, status: row!.status, started_at: row!.started_at!.toISOString() } };

@@ -33,9 +33,9 @@ const orderProctoringRoutes: FastifyPluginAsyncZod = async (app) => {
       tags: ['proctoring'], params: licenseParamSchema, body: violationRequestSchema, response: { 200: proctoringStateResponseSchema },
     },
   }, async (req, reply) => {
-    await enforce(app.db, reply, `violation:${req.member.id}`, VIOLATIONS_PER_MINUTE, 60_000);
+    await enforce(app.db, reply, `violation:${req.member.id}`, VIOLATIONS_PER_MINUTE, 60_000, app.clock.now());
     const order = await getOwnOrder(app.db, req.member.id, req.params.license);
-    const data = await recordViolation(app.db, req.member.id, order.id, req.body);
+    const data = await recordViolation(app.db, req.member.id, order.id, req.body, app.clock.now());
     req.log.info({ order: order.id, kind: req.body.counter_type, section: req.body.section, counters: data.counters, disqualified: data.disqualified }, 'violation recorded');
     return { status: 200 as const, message: data.disqualified ? 'Tes dihentikan' : 'OK', data };
   });
@@ -52,9 +52,9 @@ const orderProctoringRoutes: FastifyPluginAsyncZod = async (app) => {
     schema: { summary: 'Monitoring event: camera ended, detector unavailable, camera denied, recovered', tags: ['proctoring'],
       params: idParamSchema, body: proctoringEventRequestSchema, response: { 200: proctoringEventResponseSchema } },
   }, async (req, reply) => {
-    await enforce(app.db, reply, `proctoring-event:${req.member.id}`, EVENTS_PER_MINUTE, 60_000);
+    await enforce(app.db, reply, `proctoring-event:${req.member.id}`, EVENTS_PER_MINUTE, 60_000, app.clock.now());
     const order = await getOwnOrder(app.db, req.member.id, req.params.id);
-    const data = await recordProctoringEvent(app.db, order, req.body);
+    const data = await recordProctoringEvent(app.db, order, req.body, app.clock.now());
     req.log[data.kind === 'recovered' ? 'info' : 'warn']({ order: order.id, section: data.section, kind: data.kind }, 'proctoring event');
     return { status: 200 as const, message: 'OK', data };
   });

@@ -162,7 +162,7 @@ describe('operators', () => {
     const bytes = jpegBytes(300);
     const photo = (await upload(t, auth, { filename: 'a.jpg', data: bytes })).body.data;
     const out: string[] = [];
-    const ctx = { config: t.config, database: t.database, out: (l: string) => out.push(l) };
+    const ctx = { config: t.config, database: t.database, clock: t.clock, out: (l: string) => out.push(l) };
     await photoCommand.run(['list', '--email', user.email.toUpperCase()], ctx);
     expect(out).toHaveLength(1);
     expect(out[0]).toMatch(new RegExp(`^${photo.id}  \\S+  image/jpeg  300 B  foto$`));
@@ -181,12 +181,12 @@ describe('photo retention', () => {
     const fresh = (await upload(t, auth, { filename: 'new.png', data: pngBytes() })).body.data;
     const store = createMediaStore(t.config.dataDir);
     const importKey = await store.put(Buffer.from('exam audio'), 'webm');
-    const longAgo = new Date(Date.now() - 181 * 86_400_000);
+    const longAgo = new Date(t.clock.now().getTime() - 181 * 86_400_000);
     const [exam] = await t.db.insert(media).values({ title: 'audio', source: 'import', type: 'audio', mime: 'audio/webm', storage_key: importKey, byte_size: 10, created_at: longAgo }).returning();
     await t.db.update(media).set({ created_at: longAgo }).where(eq(media.id, old.id));
     const [oldRow] = await t.db.select().from(media).where(eq(media.id, old.id));
 
-    expect(await sweepOldPhotos(t.db, store, new Date(), 180)).toBe(1);
+    expect(await sweepOldPhotos(t.db, store, t.clock.now(), 180)).toBe(1);
     expect(existsSync(store.path(oldRow!.storage_key))).toBe(false);
     expect(await t.db.select().from(media).where(eq(media.id, old.id))).toHaveLength(0);
     expect(await t.db.select().from(media).where(inArray(media.id, [fresh.id, exam!.id]))).toHaveLength(2);
@@ -194,18 +194,18 @@ describe('photo retention', () => {
     expect((await t.app.inject({ method: 'GET', url: old.public_url })).statusCode).toBe(404);
     expect((await t.app.inject({ method: 'GET', url: fresh.public_url })).statusCode).toBe(200);
     // Nothing left to do; 0 days means keep everything.
-    expect(await sweepOldPhotos(t.db, store, new Date(), 180)).toBe(0);
-    expect(await sweepOldPhotos(t.db, store, new Date(Date.now() + 10 * 86_400_000), 0)).toBe(0);
+    expect(await sweepOldPhotos(t.db, store, t.clock.now(), 180)).toBe(0);
+    expect(await sweepOldPhotos(t.db, store, new Date(t.clock.now().getTime() + 10 * 86_400_000), 0)).toBe(0);
   });
 
   it('runs from the CLI with --days', async () => {
     const { auth } = await member();
     const photo = (await upload(t, auth, { filename: 'a.png', data: pngBytes() })).body.data;
-    await t.db.update(media).set({ created_at: new Date(Date.now() - 31 * 86_400_000) }).where(eq(media.id, photo.id));
+    await t.db.update(media).set({ created_at: new Date(t.clock.now().getTime() - 31 * 86_400_000) }).where(eq(media.id, photo.id));
     const out: string[] = [];
-    await retentionCommand.run(['run', '--days', '30'], { config: t.config, database: t.database, out: (l) => out.push(l) });
+    await retentionCommand.run(['run', '--days', '30'], { config: t.config, database: t.database, clock: t.clock, out: (l) => out.push(l) });
     expect(out.join('\n')).toMatch(/^deleted [1-9]\d* proctoring photo\(s\) older than 30 day\(s\)/);
     expect(await t.db.select().from(media).where(eq(media.id, photo.id))).toHaveLength(0);
-    await expect(retentionCommand.run(['run', '--days', '0'], { config: t.config, database: t.database, out: () => undefined })).rejects.toThrow(/at least 1/);
+    await expect(retentionCommand.run(['run', '--days', '0'], { config: t.config, database: t.database, clock: t.clock, out: () => undefined })).rejects.toThrow(/at least 1/);
   });
 });

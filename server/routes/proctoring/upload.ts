@@ -31,7 +31,7 @@ export const uploadRoutes: FastifyPluginAsyncZod<{ limits: UploadLimits }> = asy
       consumes: ['multipart/form-data'], response: { 200: uploadResponseSchema },
     },
   }, async (req, reply) => {
-    await enforce(app.db, reply, `upload:${req.member.id}`, UPLOADS_PER_MINUTE, 60_000);
+    await enforce(app.db, reply, `upload:${req.member.id}`, UPLOADS_PER_MINUTE, 60_000, app.clock.now());
     if (!req.isMultipart()) throw new HttpError(415, UPLOAD_MESSAGES.notMultipart);
     const fields: Record<string, string> = {};
     let bytes: Buffer | undefined;
@@ -66,7 +66,7 @@ export const uploadRoutes: FastifyPluginAsyncZod<{ limits: UploadLimits }> = asy
     if (source !== 'upload') throw new HttpError(400, UPLOAD_MESSAGES.badSource);
     const title = fields[UPLOAD_FIELDS.title]?.trim() || 'Foto';
     if (title.length > TITLE_MAX) throw new HttpError(400, UPLOAD_MESSAGES.badTitle);
-    const row = await storeUpload(app.db, app.photoStore, { ownerId: req.member.id, title, bytes }, limits);
+    const row = await storeUpload(app.db, app.photoStore, { ownerId: req.member.id, title, bytes, now: app.clock.now() }, limits);
     req.log.info({ media: row.id, bytes: row.byte_size, mime: row.mime }, 'photo uploaded');
     const url = app.mediaUrls.url(row.id);
     return {

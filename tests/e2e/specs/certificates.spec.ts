@@ -15,6 +15,7 @@ import { signCourierBody } from '../../../server/routes/certificates/index.ts';
 import { pdfQrText, pdfText } from '../../../server/test-helpers/pdf.ts';
 import { expectAccessible } from '../support/accounts.ts';
 import { SideServer } from '../support/side-server.ts';
+import { systemClock } from '../../../server/services/clock.ts';
 
 const SECRET = 'e2e-courier-secret-2026';
 const DEMO = { email: 'demo@epot.local', password: DEMO_PASSWORD, fullname: 'Demo Peserta' };
@@ -83,7 +84,7 @@ test.beforeAll(async () => {
   const database = await openDatabase({ dataDir: side.dataDir });
   try {
     await database.migrate();
-    codes = (await seedDemo(database.db, { dataDir: side.dataDir }))!.individualCodes;
+    codes = (await seedDemo(database.db, { dataDir: side.dataDir, clock: systemClock }))!.individualCodes;
   } finally {
     await database.close();
   }

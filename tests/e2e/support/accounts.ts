@@ -6,6 +6,7 @@ import { expect, type APIRequestContext, type Page } from '@playwright/test';
 import { apiPaths } from '../../../contracts/api-paths.ts';
 import type { LoginResponse } from '../../../contracts/auth.ts';
 import { signSsoLink } from '../../../server/services/sso.ts';
+import { systemClock } from '../../../server/services/clock.ts';
 
 export const ACCESS_KEY = 'epot-public-demo-key';
 /** Not in the server's common-password list. */
@@ -87,7 +88,7 @@ export function otpFrom(mail: Mail): string {
 export function ssoLink(baseUrl: string, email: string, name: string): string {
   const ssoSecret = process.env.E2E_SSO_SECRET;
   if (!ssoSecret) throw new Error('E2E_SSO_SECRET is not set: run through tests/e2e/run-e2e.ts');
-  return signSsoLink({ email, name, ttlSeconds: 300, baseUrl }, { ssoSecret, ssoPrefix: process.env.E2E_SSO_PREFIX ?? 'epot-sso-' });
+  return signSsoLink({ email, name, ttlSeconds: 300, baseUrl }, { ssoSecret, ssoPrefix: process.env.E2E_SSO_PREFIX ?? 'epot-sso-' }, systemClock.now());
 }
 
 /** No serious or critical axe violations (WCAG 2.1 A/AA rules) on what the page shows now. */

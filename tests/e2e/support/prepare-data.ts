@@ -11,6 +11,7 @@ import { openDatabase } from '../../../server/db/client.ts';
 import { users } from '../../../server/db/schema.ts';
 import { DEMO_PASSWORD, seedDemo } from '../../../server/db/seed.ts';
 import { INSTITUTION_KEYS, POOL_NAMES, type E2eData, type E2eMember, type E2ePool, type InstitutionKey } from './test-data.ts';
+import { systemClock } from '../../../server/services/clock.ts';
 
 const INDIVIDUAL_CODES = 10;
 const INDIVIDUAL_MEMBERS = 3;
@@ -53,7 +54,7 @@ export async function prepareE2eData(dataDir: string, file = join(dataDir, 'e2e-
   let seed;
   try {
     await database.migrate();
-    seed = await seedDemo(database.db, { dataDir });
+    seed = await seedDemo(database.db, { dataDir, clock: systemClock });
   } finally {
     await database.close();
   }

@@ -10,6 +10,7 @@ import { fileURLToPath } from 'node:url';
 import { runAdmin } from '../../../server/cli/admin.ts';
 import { openDatabase } from '../../../server/db/client.ts';
 import { DEMO_PASSWORD, seedDemo } from '../../../server/db/seed.ts';
+import { systemClock } from '../../../server/services/clock.ts';
 
 export const root = join(dirname(fileURLToPath(import.meta.url)), '..', '..', '..');
 /** The demo seed's individual buyer (complete profile). */
@@ -44,7 +45,7 @@ export class SideServer {
     const database = await openDatabase({ dataDir: this.dataDir });
     try {
       await database.migrate();
-      await seedDemo(database.db);
+      await seedDemo(database.db, { clock: systemClock });
     } finally {
       await database.close();
     }
