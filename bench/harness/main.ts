@@ -2,7 +2,7 @@
 // calls `window.bench.*`; each scenario runs in a fresh page load so tfjs instances never mix.
 // The worker scenarios use the app's own bridge (src/workers/face-detector.ts) and atoms.
 import type { FaceBackend } from '../../workers/face-detector/contract.ts';
-import { appStore } from '../../src/app/store.ts';
+import { appStore } from '../../src/lib/store.ts';
 import { faceDetectorInfoAtom, faceStateAtom, micLevelAtom } from '../../src/features/proctoring/atoms.ts';
 import { startMicLevel } from '../../src/features/proctoring/mic-level.ts';
 import { capturePhoto } from '../../src/workers/photo-encoder.ts';

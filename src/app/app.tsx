@@ -2,7 +2,7 @@ import { Provider } from 'jotai';
 import { lazy, Suspense, useSyncExternalStore } from 'react';
 import { RouterProvider } from 'react-router/dom';
 import { RouterProvider as AriaRouterProvider } from 'react-aria-components';
-import { appStore } from './store.ts';
+import { appStore } from '../lib/store.ts';
 import { router } from './router.tsx';
 import { connectSession } from './session-sync.ts';
 

@@ -5,7 +5,7 @@ import { useEffect, useRef } from 'react';
 import { Navigate, Outlet, useLocation } from 'react-router';
 import type { MemberUser } from '../../contracts/auth.ts';
 import { isProfileComplete, isSafeRedirect, redirectPathAtom, userAtom } from '../lib/session.ts';
-import { paths } from './paths.ts';
+import { paths } from '../lib/paths.ts';
 
 export type GuardDecision = { kind: 'allow' } | { kind: 'login' } | { kind: 'redirect'; to: string };
 

@@ -1,6 +1,6 @@
 import { Link } from 'react-aria-components';
 import { messages } from '../i18n/messages.ts';
-import { useDocumentTitle } from './use-document-title.ts';
+import { useDocumentTitle } from '../lib/use-document-title.ts';
 
 export function NotFoundPage() {
   useDocumentTitle(messages.app.notFoundTitle);

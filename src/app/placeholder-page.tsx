@@ -1,5 +1,5 @@
 import { messages } from '../i18n/messages.ts';
-import { useDocumentTitle } from './use-document-title.ts';
+import { useDocumentTitle } from '../lib/use-document-title.ts';
 
 /** Stand-in for screens of later issues, so links and guards already work. */
 export function PlaceholderPage({ title }: { title: string }) {

@@ -4,7 +4,7 @@ import { messages } from '../i18n/messages.ts';
 import { GuestOnly, RequireAuth } from './guards.tsx';
 import { RootShell } from './layout/root-shell.tsx';
 import { NotFoundPage } from './not-found-page.tsx';
-import { paths, routePatterns } from './paths.ts';
+import { paths, routePatterns } from '../lib/paths.ts';
 import { PlaceholderPage } from './placeholder-page.tsx';
 
 // Everything but login loads lazily so the first page's JavaScript stays small.

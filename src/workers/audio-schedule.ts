@@ -1,7 +1,7 @@
 // The listening timeline on the page: the audio-schedule worker plans it; every plan lands in
 // `audioScheduleAtom` on the one store, which the listening screen plays <audio> against.
 import type { AudioScheduleApi, SchedulePosition, Stall, TimelinePart } from '../../workers/audio-schedule/contract.ts';
-import { appStore } from '../app/store.ts';
+import { appStore } from '../lib/store.ts';
 import { audioScheduleAtom } from '../features/exam/atoms.ts';
 import { createWorkerBridge } from './worker-bridge.ts';
 import type { CallOptions, WorkerLike } from './worker-bridge.ts';

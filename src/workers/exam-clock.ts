@@ -1,7 +1,7 @@
 // The exam clock on the page: starts the clock worker and turns its events into `examClockAtom` on
 // the one store. Components never see the worker; they read the atom.
 import type { ExamClockApi, ExamClockEvent, ExamClockStart } from '../../workers/exam-clock/contract.ts';
-import { appStore } from '../app/store.ts';
+import { appStore } from '../lib/store.ts';
 import { examClockAtom, initialExamClockState } from '../features/exam/atoms.ts';
 import type { ExamClockState } from '../features/exam/atoms.ts';
 import { createWorkerBridge } from './worker-bridge.ts';

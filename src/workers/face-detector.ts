@@ -10,7 +10,7 @@ import type {
   FaceDetectorStats,
   LoadOptions,
 } from '../../workers/face-detector/contract.ts';
-import { appStore } from '../app/store.ts';
+import { appStore } from '../lib/store.ts';
 import { faceDetectorInfoAtom, faceStateAtom, initialFaceState } from '../features/proctoring/atoms.ts';
 import type { FaceState } from '../features/proctoring/atoms.ts';
 import { startCameraFrames } from '../features/proctoring/camera-frames.ts';

@@ -8,7 +8,7 @@ import { messages } from '../../i18n/messages.ts';
 import { logout } from '../../lib/session-api.ts';
 import { clearSessionAtom, profileCompleteAtom, userAtom } from '../../lib/session.ts';
 import { Button } from '../../ui/button.tsx';
-import { paths } from '../paths.ts';
+import { paths } from '../../lib/paths.ts';
 
 export interface MenuItem { href: string; label: string; disabled: boolean }
 

@@ -1,7 +1,7 @@
 import { Outlet } from 'react-router';
 import { messages } from '../../i18n/messages.ts';
 import { currentDevice, isChrome, isMobileDevice } from '../device.ts';
-import { useDocumentTitle } from '../use-document-title.ts';
+import { useDocumentTitle } from '../../lib/use-document-title.ts';
 
 // Read once: the device does not change during a page's life.
 const device = currentDevice();

@@ -1,7 +1,7 @@
 // The microphone level meter: the stream's audio goes through an AudioWorklet
 // (public/worklets/mic-level.js) that computes the RMS on the audio thread and posts ~10 levels a
 // second; they land in `micLevelAtom`. Nothing runs per sample on the main thread.
-import { appStore } from '../../app/store.ts';
+import { appStore } from '../../lib/store.ts';
 import { initialMicLevel, micLevelAtom } from './atoms.ts';
 
 export const MIC_LEVEL_WORKLET_URL = '/worklets/mic-level.js';

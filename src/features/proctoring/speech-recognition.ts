@@ -7,7 +7,7 @@
 // installs a scripted stand-in before the page loads, e.g. in Playwright:
 //   await page.addInitScript(() => { window.SpeechRecognition = class { ...start() { this.onresult?.(...) } } });
 // and in unit tests through the `getConstructor` option of `createSpeechDetector`.
-import { appStore } from '../../app/store.ts';
+import { appStore } from '../../lib/store.ts';
 import { messages } from '../../i18n/messages.ts';
 import { initialSpeechState, speechAtom } from './atoms.ts';
 import type { SpeechSentence } from './atoms.ts';

@@ -4,7 +4,7 @@
 // their own specs check them where they start.
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { apiPaths } from '../../../contracts/api-paths.ts';
-import { paths } from '../../../src/app/paths.ts';
+import { paths } from '../../../src/lib/paths.ts';
 import { clientIp, expectAccessible, loginViaApi, loginViaUi, ssoLink } from '../support/accounts.ts';
 import { pool } from '../support/test-data.ts';
 

@@ -1,5 +1,5 @@
 import { messages } from '../../../i18n/messages.ts';
-import { useDocumentTitle } from '../../../app/use-document-title.ts';
+import { useDocumentTitle } from '../../../lib/use-document-title.ts';
 import { Tabs } from '../../../ui/tabs.tsx';
 import { ChangePasswordForm } from './change-password-form.tsx';
 import { ProfileForm } from './profile-form.tsx';

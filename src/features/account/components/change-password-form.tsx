@@ -2,7 +2,7 @@ import { useAtomValue, useStore } from 'jotai';
 import { useState, type FormEvent } from 'react';
 import { Form } from 'react-aria-components';
 import { messages } from '../../../i18n/messages.ts';
-import { paths } from '../../../app/paths.ts';
+import { paths } from '../../../lib/paths.ts';
 import { apiErrorText, loginWithEmail } from '../../../lib/session-api.ts';
 import { completeLogin, reloadTo } from '../../../lib/session-flow.ts';
 import { redirectPathAtom, userAtom } from '../../../lib/session.ts';

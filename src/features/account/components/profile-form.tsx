@@ -5,7 +5,7 @@ import { Form } from 'react-aria-components';
 import { useNavigate } from 'react-router';
 import type { MemberDetail } from '../../../../contracts/auth.ts';
 import { messages } from '../../../i18n/messages.ts';
-import { paths } from '../../../app/paths.ts';
+import { paths } from '../../../lib/paths.ts';
 import { apiErrorText, getMemberDetail } from '../../../lib/session-api.ts';
 import { isSafeRedirect, mergeDetail, redirectPathAtom, sessionAtom } from '../../../lib/session.ts';
 import { Alert } from '../../../ui/alert.tsx';

@@ -1,7 +1,7 @@
 import { Link } from 'react-aria-components';
 import { messages } from '../../../i18n/messages.ts';
-import { paths } from '../../../app/paths.ts';
-import { useDocumentTitle } from '../../../app/use-document-title.ts';
+import { paths } from '../../../lib/paths.ts';
+import { useDocumentTitle } from '../../../lib/use-document-title.ts';
 import { AuthCard } from './auth-card.tsx';
 
 const t = messages.forgot;

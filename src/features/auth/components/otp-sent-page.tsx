@@ -1,8 +1,8 @@
 import { Link } from 'react-aria-components';
 import { useSearchParams } from 'react-router';
 import { messages } from '../../../i18n/messages.ts';
-import { paths } from '../../../app/paths.ts';
-import { useDocumentTitle } from '../../../app/use-document-title.ts';
+import { paths } from '../../../lib/paths.ts';
+import { useDocumentTitle } from '../../../lib/use-document-title.ts';
 import { Alert } from '../../../ui/alert.tsx';
 import { AuthCard } from './auth-card.tsx';
 import { useRedirectAfter } from './use-redirect-after.ts';

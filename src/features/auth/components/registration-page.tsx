@@ -1,8 +1,8 @@
 import { useState, type FormEvent } from 'react';
 import { Form, Link } from 'react-aria-components';
 import { messages } from '../../../i18n/messages.ts';
-import { paths } from '../../../app/paths.ts';
-import { useDocumentTitle } from '../../../app/use-document-title.ts';
+import { paths } from '../../../lib/paths.ts';
+import { useDocumentTitle } from '../../../lib/use-document-title.ts';
 import { apiErrorText, loginWithEmail } from '../../../lib/session-api.ts';
 import { Alert } from '../../../ui/alert.tsx';
 import { Button } from '../../../ui/button.tsx';

@@ -2,7 +2,7 @@ import { useStore } from 'jotai';
 import { useEffect, useState } from 'react';
 import { useLocation } from 'react-router';
 import { messages } from '../../../i18n/messages.ts';
-import { useDocumentTitle } from '../../../app/use-document-title.ts';
+import { useDocumentTitle } from '../../../lib/use-document-title.ts';
 import { autoLoginRegister, logout } from '../../../lib/session-api.ts';
 import { completeLogin, reloadTo } from '../../../lib/session-flow.ts';
 import { clearSessionAtom, sessionAtom } from '../../../lib/session.ts';

@@ -1,8 +1,8 @@
 // Certificate viewer (/viewer, spec screen 19): the certificate's layout with sample data (the
 // real one is the server's PDF), the level table and what the public verification page shows.
 import { PROFICIENCY_LEVELS, type PublicCertificate } from '../../../../contracts/certificates.ts';
-import { paths } from '../../../app/paths.ts';
-import { useDocumentTitle } from '../../../app/use-document-title.ts';
+import { paths } from '../../../lib/paths.ts';
+import { useDocumentTitle } from '../../../lib/use-document-title.ts';
 import { messages } from '../../../i18n/messages.ts';
 import { formatDate } from '../../../lib/format.ts';
 import { LevelTable } from './level-table.tsx';

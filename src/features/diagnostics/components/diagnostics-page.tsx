@@ -2,7 +2,7 @@ import { useAtomValue } from 'jotai';
 import { useEffect, useState } from 'react';
 import { messages } from '../../../i18n/messages.ts';
 import { formatClock } from '../../../lib/format.ts';
-import { useDocumentTitle } from '../../../app/use-document-title.ts';
+import { useDocumentTitle } from '../../../lib/use-document-title.ts';
 import { Alert } from '../../../ui/alert.tsx';
 import { Button } from '../../../ui/button.tsx';
 import { startExamClock, stopExamClock } from '../../../workers/exam-clock.ts';

@@ -3,8 +3,8 @@
 import { useAtomValue } from 'jotai';
 import { useEffect, useState } from 'react';
 import { useSearchParams } from 'react-router';
-import { paths } from '../../../app/paths.ts';
-import { useDocumentTitle } from '../../../app/use-document-title.ts';
+import { paths } from '../../../lib/paths.ts';
+import { useDocumentTitle } from '../../../lib/use-document-title.ts';
 import { messages } from '../../../i18n/messages.ts';
 import { userAtom } from '../../../lib/session.ts';
 import './exam.css';

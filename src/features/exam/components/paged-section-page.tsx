@@ -3,8 +3,8 @@
 // counters; the end-of-section screen (structure) or the end page (reading) after submission.
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useParams } from 'react-router';
-import { paths } from '../../../app/paths.ts';
-import { useDocumentTitle } from '../../../app/use-document-title.ts';
+import { paths } from '../../../lib/paths.ts';
+import { useDocumentTitle } from '../../../lib/use-document-title.ts';
 import { messages } from '../../../i18n/messages.ts';
 import { Alert } from '../../../ui/alert.tsx';
 import { Button } from '../../../ui/button.tsx';

@@ -8,7 +8,7 @@ import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { apiPaths } from '../../../../contracts/api-paths.ts';
 import type { AnswerDraftRequest, AnswerSubmitResult, SectionDetail } from '../../../../contracts/exam-delivery.ts';
 import type { ExamSectionName } from '../../../../contracts/exam-import.ts';
-import { paths } from '../../../app/paths.ts';
+import { paths } from '../../../lib/paths.ts';
 import { messages } from '../../../i18n/messages.ts';
 import { ApiError } from '../../../lib/api-client.ts';
 import { sectionPhotoIdsAtom, submitGateAtom, testStoppedAtom } from '../../../lib/proctoring-seams.ts';

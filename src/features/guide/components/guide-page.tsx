@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import { messages } from '../../../i18n/messages.ts';
-import { useDocumentTitle } from '../../../app/use-document-title.ts';
+import { useDocumentTitle } from '../../../lib/use-document-title.ts';
 import { getPublicConfig } from '../../../lib/session-api.ts';
 
 const t = messages.guide;

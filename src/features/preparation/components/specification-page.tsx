@@ -1,6 +1,6 @@
 import { useNavigate, useSearchParams } from 'react-router';
-import { paths } from '../../../app/paths.ts';
-import { useDocumentTitle } from '../../../app/use-document-title.ts';
+import { paths } from '../../../lib/paths.ts';
+import { useDocumentTitle } from '../../../lib/use-document-title.ts';
 import { messages } from '../../../i18n/messages.ts';
 import { Button } from '../../../ui/button.tsx';
 import '../preparation.css';

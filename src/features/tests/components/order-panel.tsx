@@ -1,6 +1,6 @@
 import { Link } from 'react-aria-components';
 import type { OrderListItem } from '../../../../contracts/orders.ts';
-import { paths } from '../../../app/paths.ts';
+import { paths } from '../../../lib/paths.ts';
 import { messages } from '../../../i18n/messages.ts';
 import { formatDate } from '../../../lib/format.ts';
 import { Button } from '../../../ui/button.tsx';
