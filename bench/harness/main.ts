@@ -3,8 +3,9 @@
 // The worker scenarios use the app's own bridge (src/workers/face-detector.ts) and atoms.
 import type { FaceBackend } from '../../workers/face-detector/contract.ts';
 import { appStore } from '../../src/lib/store.ts';
-import { faceDetectorInfoAtom, faceStateAtom, micLevelAtom } from '../../src/features/proctoring/atoms.ts';
-import { startMicLevel } from '../../src/features/proctoring/mic-level.ts';
+import { micLevelAtom } from '../../src/sensors/mic-level-atoms.ts';
+import { faceDetectorInfoAtom, faceStateAtom } from '../../src/workers/face-detector-atoms.ts';
+import { startMicLevel } from '../../src/sensors/mic-level.ts';
 import { capturePhoto } from '../../src/workers/photo-encoder.ts';
 import {
   configureFaceDetection,

@@ -4,7 +4,7 @@ import { createStore } from 'jotai';
 import { describe, expect, it } from 'vitest';
 import { createAudioSchedule } from '../../workers/audio-schedule/audio-schedule.ts';
 import type { TimelinePart } from '../../workers/audio-schedule/contract.ts';
-import { audioScheduleAtom } from '../features/exam/atoms.ts';
+import { audioScheduleAtom } from './audio-schedule-atoms.ts';
 import { createAudioScheduleClient } from './audio-schedule.ts';
 import { fakeWorkerFactory } from './testing/fake-worker.ts';
 

@@ -2,7 +2,7 @@
 // `audioScheduleAtom` on the one store, which the listening screen plays <audio> against.
 import type { AudioScheduleApi, SchedulePosition, Stall, TimelinePart } from '../../workers/audio-schedule/contract.ts';
 import { appStore } from '../lib/store.ts';
-import { audioScheduleAtom } from '../features/exam/atoms.ts';
+import { audioScheduleAtom } from './audio-schedule-atoms.ts';
 import { createWorkerBridge } from './worker-bridge.ts';
 import type { CallOptions, WorkerLike } from './worker-bridge.ts';
 

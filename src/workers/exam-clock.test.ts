@@ -5,7 +5,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { EventChannel } from '../../workers/_shared/event-channel.ts';
 import type { ExamClockEvent } from '../../workers/exam-clock/contract.ts';
 import { createExamClock } from '../../workers/exam-clock/exam-clock.ts';
-import { examClockAtom, initialExamClockState } from '../features/exam/atoms.ts';
+import { examClockAtom, initialExamClockState } from './exam-clock-atoms.ts';
 import { createExamClockClient } from './exam-clock.ts';
 import { fakeWorkerFactory } from './testing/fake-worker.ts';
 

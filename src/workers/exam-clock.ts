@@ -2,8 +2,8 @@
 // the one store. Components never see the worker; they read the atom.
 import type { ExamClockApi, ExamClockEvent, ExamClockStart } from '../../workers/exam-clock/contract.ts';
 import { appStore } from '../lib/store.ts';
-import { examClockAtom, initialExamClockState } from '../features/exam/atoms.ts';
-import type { ExamClockState } from '../features/exam/atoms.ts';
+import { examClockAtom, initialExamClockState } from './exam-clock-atoms.ts';
+import type { ExamClockState } from './exam-clock-atoms.ts';
 import { createWorkerBridge } from './worker-bridge.ts';
 import type { CallOptions, WorkerLike } from './worker-bridge.ts';
 

@@ -13,8 +13,8 @@ import type {
   FaceDetectorSettings,
 } from '../../workers/face-detector/contract.ts';
 import { DEFAULT_FACE_SETTINGS } from '../../workers/face-detector/contract.ts';
-import { faceDetectorInfoAtom, faceStateAtom, initialFaceState } from '../features/proctoring/atoms.ts';
-import type { CameraFramesOptions, FrameSink } from '../features/proctoring/camera-frames.ts';
+import { faceDetectorInfoAtom, faceStateAtom, initialFaceState } from './face-detector-atoms.ts';
+import type { CameraFramesOptions, FrameSink } from '../sensors/camera-frames.ts';
 import { createFaceDetectorClient, reduceFaceState } from './face-detector.ts';
 import { fakeWorkerFactory } from './testing/fake-worker.ts';
 

@@ -11,10 +11,10 @@ import type {
   LoadOptions,
 } from '../../workers/face-detector/contract.ts';
 import { appStore } from '../lib/store.ts';
-import { faceDetectorInfoAtom, faceStateAtom, initialFaceState } from '../features/proctoring/atoms.ts';
-import type { FaceState } from '../features/proctoring/atoms.ts';
-import { startCameraFrames } from '../features/proctoring/camera-frames.ts';
-import type { CameraFrames, CameraFramesOptions, FrameSink } from '../features/proctoring/camera-frames.ts';
+import { faceDetectorInfoAtom, faceStateAtom, initialFaceState } from './face-detector-atoms.ts';
+import type { FaceState } from './face-detector-atoms.ts';
+import { startCameraFrames } from '../sensors/camera-frames.ts';
+import type { CameraFrames, CameraFramesOptions, FrameSink } from '../sensors/camera-frames.ts';
 import { createWorkerBridge, isWorkerCallError } from './worker-bridge.ts';
 import type { CallOptions, WorkerLike } from './worker-bridge.ts';
 

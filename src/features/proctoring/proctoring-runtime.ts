@@ -8,8 +8,8 @@ import { photoBaseMs } from './photo-scheduler.ts';
 import { createProctoringOutbox } from './proctoring-outbox.ts';
 import type { ProctoringOutbox } from './proctoring-outbox.ts';
 import type { ProctoringDeps } from './proctoring-session.ts';
-import { resetSpeechDetection, startSpeechDetection, stopSpeechDetection } from './speech-recognition.ts';
-import { watchTabLeaving } from './tab-watch.ts';
+import { resetSpeechDetection, startSpeechDetection, stopSpeechDetection } from '../../sensors/speech-recognition.ts';
+import { watchTabLeaving } from '../../sensors/tab-watch.ts';
 
 let outbox: ProctoringOutbox | null = null;
 

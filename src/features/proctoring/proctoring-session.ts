@@ -14,9 +14,9 @@ import { messages } from '../../i18n/messages.ts';
 import { ApiError } from '../../lib/api-client.ts';
 import { sectionPhotoIdsAtom, testStoppedAtom } from '../../lib/proctoring-seams.ts';
 import { faceCountAtom, institutionAtom, openTabCountAtom, speechCountAtom } from '../../lib/session.ts';
-import {
-  emptyPhotoRecord, faceStateAtom, initialProctoringUi, photoRecordAtom, proctoringUiAtom, speechAtom,
-} from './atoms.ts';
+import { speechAtom } from '../../sensors/speech-atoms.ts';
+import { faceStateAtom } from '../../workers/face-detector-atoms.ts';
+import { emptyPhotoRecord, initialProctoringUi, photoRecordAtom, proctoringUiAtom } from './atoms.ts';
 import type { MonitoringProblem, PhotoRecord, ProctoringUiState, ViolationVariant } from './atoms.ts';
 import type { SendOutcome } from '../../lib/offline-queue.ts';
 import type { OutboxJob, ProctoringOutbox } from './proctoring-outbox.ts';
@@ -26,7 +26,7 @@ import {
   rulesFromServer,
 } from './rules.ts';
 import type { ActiveChecks, ProctoringRules } from './rules.ts';
-import type { watchTabLeaving } from './tab-watch.ts';
+import type { watchTabLeaving } from '../../sensors/tab-watch.ts';
 
 type Store = ReturnType<typeof createStore>;
 

@@ -15,8 +15,6 @@ export const MIN_PHOTOS = 2;
 /** Spec 4.7: the photo interval is 100000 ms times a random whole number from 1 to 6. */
 export const PHOTO_BASE_MS = 100_000;
 export const PHOTO_MAX_FACTOR = 6;
-/** A focus flicker (a system dialog, a notification) shorter than this is not leaving the page. */
-export const TAB_GRACE_MS = 1_500;
 /** A face that stays missing after a warning is warned about again this long after it was acknowledged. */
 export const FACE_REPEAT_MS = 10_000;
 

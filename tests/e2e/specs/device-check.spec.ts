@@ -5,7 +5,7 @@
 // does), then the candidate opens /epot/{id}/device-check.
 //
 // Speech: headless Chromium cannot recognise speech, so tests that need it install a scripted
-// SpeechRecognition with addInitScript (the hook documented in src/features/proctoring/speech-recognition.ts).
+// SpeechRecognition with addInitScript (the hook documented in src/sensors/speech-recognition.ts).
 // The app has no test hook of its own.
 import { expect, test, type APIRequestContext, type Browser, type BrowserType, type Page } from '@playwright/test';
 import { apiPaths, fillPath } from '../../../contracts/api-paths.ts';

@@ -8,7 +8,7 @@
 //   off for the test page (CDP Emulation.setFocusEmulationEnabled false), so bringing another page
 //   of the same context to the front really blurs it, as switching tabs does for a candidate.
 // - Speech: headless Chromium cannot recognise speech; an init script installs a scripted
-//   SpeechRecognition (the hook documented in src/features/proctoring/speech-recognition.ts) that
+//   SpeechRecognition (the hook documented in src/sensors/speech-recognition.ts) that
 //   reports a final transcript whenever the test calls `window.__say(text)`.
 // - Each camera fixture is fixed at browser launch, so face-leaves and two-faces get their own browser.
 import { expect, test, type APIRequestContext, type Browser, type BrowserType, type Page } from '@playwright/test';

@@ -8,7 +8,7 @@ import { CAMERA_CHECK_RATE, DEFAULT_FACE_SETTINGS } from '../../../../workers/fa
 import { messages } from '../../../i18n/messages.ts';
 import { Button } from '../../../ui/button.tsx';
 import { configureFaceDetection, startFaceDetection, stopFaceDetection } from '../../../workers/face-detector.ts';
-import { faceStateAtom } from '../../proctoring/atoms.ts';
+import { faceStateAtom } from '../../../workers/face-detector-atoms.ts';
 import type { CameraCheck, CameraFailure, DeviceCheckEvent, DeviceCheckState } from '../device-check-machine.ts';
 import { StatusIcon, type IconKind } from './status-icon.tsx';
 

@@ -8,7 +8,7 @@ import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { InstitutionDetail } from '../../../../contracts/orders.ts';
 import { sessionAtom } from '../../../lib/session.ts';
-import { speechAtom } from '../../proctoring/atoms.ts';
+import { speechAtom } from '../../../sensors/speech-atoms.ts';
 import * as serverApi from '../api/device-check-api.ts';
 import { DeviceCheckPage, HeadsetCheckPage, WebcamCheckPage } from './device-check-page.tsx';
 
@@ -25,8 +25,8 @@ vi.mock('../../../workers/face-detector.ts', () => ({
   stopFaceDetection: vi.fn(),
   configureFaceDetection: vi.fn(async () => ({})),
 }));
-vi.mock('../../proctoring/mic-level.ts', () => ({ startMicLevel: vi.fn(async () => ({ stop: vi.fn() })) }));
-vi.mock('../../proctoring/speech-recognition.ts', () => ({
+vi.mock('../../../sensors/mic-level.ts', () => ({ startMicLevel: vi.fn(async () => ({ stop: vi.fn() })) }));
+vi.mock('../../../sensors/speech-recognition.ts', () => ({
   startSpeechDetection: vi.fn(() => true),
   stopSpeechDetection: vi.fn(),
   resetSpeechDetection: vi.fn(),

@@ -15,8 +15,8 @@ import { Alert } from '../../../ui/alert.tsx';
 import { Button } from '../../../ui/button.tsx';
 import { Snackbar, type SnackbarMessage } from '../../../ui/snackbar.tsx';
 import { loadFaceDetector } from '../../../workers/face-detector.ts';
-import { startMicLevel, type MicLevelMeter } from '../../proctoring/mic-level.ts';
-import { resetSpeechDetection, startSpeechDetection, stopSpeechDetection } from '../../proctoring/speech-recognition.ts';
+import { startMicLevel, type MicLevelMeter } from '../../../sensors/mic-level.ts';
+import { resetSpeechDetection, startSpeechDetection, stopSpeechDetection } from '../../../sensors/speech-recognition.ts';
 import { reportDevice, saveSettings, signalStart } from '../api/device-check-api.ts';
 import {
   canContinue, checklist, DEVICE_OF, deviceCheckReducer, initialDeviceCheck, type CheckMode, type DeviceCheckEvent,

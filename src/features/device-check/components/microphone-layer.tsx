@@ -4,7 +4,8 @@
 import { useAtomValue, useStore } from 'jotai';
 import { useEffect } from 'react';
 import { messages } from '../../../i18n/messages.ts';
-import { micLevelAtom, speechAtom } from '../../proctoring/atoms.ts';
+import { micLevelAtom } from '../../../sensors/mic-level-atoms.ts';
+import { speechAtom } from '../../../sensors/speech-atoms.ts';
 import type { DeviceCheckEvent, DeviceCheckState } from '../device-check-machine.ts';
 import { StatusIcon } from './status-icon.tsx';
 

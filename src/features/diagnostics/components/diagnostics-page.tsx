@@ -6,7 +6,7 @@ import { useDocumentTitle } from '../../../lib/use-document-title.ts';
 import { Alert } from '../../../ui/alert.tsx';
 import { Button } from '../../../ui/button.tsx';
 import { startExamClock, stopExamClock } from '../../../workers/exam-clock.ts';
-import { examClockAtom } from '../../exam/atoms.ts';
+import { examClockAtom } from '../../../workers/exam-clock-atoms.ts';
 import { getHealth, getServerClock } from '../api/get-server-status.ts';
 
 const t = messages.diagnostics;

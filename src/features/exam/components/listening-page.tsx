@@ -14,7 +14,7 @@ import { planListening, stopAudioSchedule } from '../../../workers/audio-schedul
 import { Alert } from '../../../ui/alert.tsx';
 import { Button } from '../../../ui/button.tsx';
 import { fetchSection } from '../api/exam-api.ts';
-import { audioScheduleAtom } from '../atoms.ts';
+import { audioScheduleAtom } from '../../../workers/audio-schedule-atoms.ts';
 import { itemContent, itemQuestions, toTimeline } from '../listening-model.ts';
 import { answerCounts, gridCells } from '../section-model.ts';
 import {

@@ -15,7 +15,7 @@ import { sectionPhotoIdsAtom, submitGateAtom, testStoppedAtom } from '../../../l
 import { faceCountAtom, openTabCountAtom, speechCountAtom } from '../../../lib/session.ts';
 import { startExamClock, stopExamClock } from '../../../workers/exam-clock.ts';
 import { fetchSection, outbox, outboxKey, pendingFor, submitAnswers } from '../api/exam-api.ts';
-import { examClockAtom } from '../atoms.ts';
+import { examClockAtom } from '../../../workers/exam-clock-atoms.ts';
 import { answersFromDetail, answersFromParts, flattenQuestions, toAnswerParts } from '../section-model.ts';
 import type { Answers } from '../section-model.ts';
 

@@ -2,7 +2,9 @@
 // focus (another window or program). A short grace keeps a focus flicker (a system dialog, a
 // notification) from counting: the candidate must stay away for `graceMs`. One absence is one
 // violation, however long it lasts.
-import { TAB_GRACE_MS } from './rules.ts';
+
+/** A focus flicker (a system dialog, a notification) shorter than this is not leaving the page. */
+export const TAB_GRACE_MS = 1_500;
 
 export interface TabWatchOptions {
   onLeave: () => void;

@@ -1,5 +1,6 @@
+// The exam clock's state on the one store. Set only by the exam-clock bridge (./exam-clock.ts) from the
+// clock worker's events; components read it.
 import { atom } from 'jotai';
-import type { AudioSchedule } from '../../../workers/audio-schedule/contract.ts';
 
 export interface ExamClockState {
   /** Whole seconds left (rounded up); null before the first tick of a run. */
@@ -20,8 +21,4 @@ export const initialExamClockState: ExamClockState = {
   error: null,
 };
 
-/** Set only by src/workers/exam-clock.ts, from the clock worker's events. */
 export const examClockAtom = atom<ExamClockState>(initialExamClockState);
-
-/** The listening timeline; set only by src/workers/audio-schedule.ts from the worker's plans. */
-export const audioScheduleAtom = atom<AudioSchedule | null>(null);

@@ -1,8 +1,8 @@
 // The microphone level meter: the stream's audio goes through an AudioWorklet
 // (public/worklets/mic-level.js) that computes the RMS on the audio thread and posts ~10 levels a
 // second; they land in `micLevelAtom`. Nothing runs per sample on the main thread.
-import { appStore } from '../../lib/store.ts';
-import { initialMicLevel, micLevelAtom } from './atoms.ts';
+import { appStore } from '../lib/store.ts';
+import { initialMicLevel, micLevelAtom } from './mic-level-atoms.ts';
 
 export const MIC_LEVEL_WORKLET_URL = '/worklets/mic-level.js';
 export const MIC_LEVEL_PROCESSOR = 'mic-level';

@@ -2,7 +2,7 @@ import { createStore } from 'jotai';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { micLevelAtom } from './atoms.ts';
+import { micLevelAtom } from './mic-level-atoms.ts';
 import { MIC_LEVEL_WORKLET_URL, startMicLevel } from './mic-level.ts';
 import type { MicAudio } from './mic-level.ts';
 

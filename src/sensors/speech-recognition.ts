@@ -7,10 +7,10 @@
 // installs a scripted stand-in before the page loads, e.g. in Playwright:
 //   await page.addInitScript(() => { window.SpeechRecognition = class { ...start() { this.onresult?.(...) } } });
 // and in unit tests through the `getConstructor` option of `createSpeechDetector`.
-import { appStore } from '../../lib/store.ts';
-import { messages } from '../../i18n/messages.ts';
-import { initialSpeechState, speechAtom } from './atoms.ts';
-import type { SpeechSentence } from './atoms.ts';
+import { appStore } from '../lib/store.ts';
+import { messages } from '../i18n/messages.ts';
+import { initialSpeechState, speechAtom } from './speech-atoms.ts';
+import type { SpeechSentence } from './speech-atoms.ts';
 
 /** The part of SpeechRecognition the adapter uses (lib.dom has the events, not the class). */
 export interface RecognitionLike {

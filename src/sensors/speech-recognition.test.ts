@@ -1,7 +1,7 @@
 import { createStore } from 'jotai';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { messages } from '../../i18n/messages.ts';
-import { speechAtom } from './atoms.ts';
+import { messages } from '../i18n/messages.ts';
+import { speechAtom } from './speech-atoms.ts';
 import { countWords, createSpeechDetector, findSpeechRecognition } from './speech-recognition.ts';
 import type { RecognitionLike } from './speech-recognition.ts';
 

@@ -1,0 +1,41 @@
+// Face detection on the one store. Set only by the face-detector bridge (./face-detector.ts) from the
+// worker's events; the device check and proctoring read it.
+import { atom } from 'jotai';
+import type {
+  FaceBackend,
+  FaceBox,
+  FaceDetection,
+  FaceDetectorInfo,
+  FaceMonitorState,
+  WindowCounts,
+} from '../../workers/face-detector/contract.ts';
+
+export interface FaceState {
+  /** idle | loading | ok | no-face | multi-face | unavailable | camera-ended */
+  state: FaceMonitorState;
+  /** Faces of the last detection, boxes normalised to the frame (0..1). */
+  faces: FaceBox[];
+  backend: FaceBackend | null;
+  lastDetection: FaceDetection | null;
+  /** The temporal rule's window at the last state change. */
+  window: WindowCounts;
+  /** Why the state is `unavailable` (or the bridge's error code when the worker died). */
+  reason: string | null;
+  /** Date.now() of the last state change. */
+  since: number | null;
+}
+
+export const initialFaceState: FaceState = {
+  state: 'idle',
+  faces: [],
+  backend: null,
+  lastDetection: null,
+  window: { ok: 0, noFace: 0, multiFace: 0 },
+  reason: null,
+  since: null,
+};
+
+export const faceStateAtom = atom<FaceState>(initialFaceState);
+
+/** The chosen backend and the warm-up figures behind the choice; null until the model loaded. */
+export const faceDetectorInfoAtom = atom<FaceDetectorInfo | null>(null);
