@@ -50,7 +50,7 @@ export const routes: RouteObject[] = [{
       children: [{
         lazy: async () => ({ Component: (await import('./layout/app-layout.tsx')).AppLayout }),
         children: [
-          { path: paths.epot, lazy: async () => ({ Component: (await import('../features/tests/components/test-list-page.tsx')).TestListPage }) },
+          { path: paths.epot, lazy: async () => ({ Component: (await import('../features/test-list/components/test-list-page.tsx')).TestListPage }) },
           { path: paths.preparation, lazy: async () => ({ Component: (await import('../features/preparation/components/preparation-page.tsx')).PreparationPage }) },
           { path: paths.specification, lazy: async () => ({ Component: (await import('../features/preparation/components/specification-page.tsx')).SpecificationPage }) },
           { path: routePatterns.listening, lazy: () => proctoredSection('listening', 'ListeningPage') },

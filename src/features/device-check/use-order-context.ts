@@ -13,7 +13,7 @@ import { requirementsFor, type Requirements, type StoredInstitution } from './de
 export type OrderContext =
   | { status: 'loading' }
   | { status: 'error'; message: string }
-  | { status: 'ready'; license: string; req: Requirements };
+  | { status: 'ready'; licence: string; req: Requirements };
 
 export function useOrderContext(orderId: string): OrderContext {
   const user = useAtomValue(userAtom);
@@ -24,7 +24,7 @@ export function useOrderContext(orderId: string): OrderContext {
   useEffect(() => {
     let live = true;
     (async () => {
-      const { license, order } = await getOrder(orderId);
+      const { license: licence, order } = await getOrder(orderId);
       if (order.status === 'completed') throw new Error(messages.exam.testDone);
       if (order.status === 'disqualified') throw new Error(messages.exam.testDisqualified);
       let institution: StoredInstitution = {};
@@ -35,7 +35,7 @@ export function useOrderContext(orderId: string): OrderContext {
       }
       if (!live) return;
       store.set(institutionAtom, institution);
-      setCtx({ status: 'ready', license, req: requirementsFor(institution) });
+      setCtx({ status: 'ready', licence, req: requirementsFor(institution) });
     })().catch((err: unknown) => {
       const message = err instanceof Error && !(err instanceof ApiError) ? err.message : apiErrorText(err);
       if (live) setCtx({ status: 'error', message });

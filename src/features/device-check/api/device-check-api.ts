@@ -18,8 +18,8 @@ export async function reportDevice(orderId: string, device: Device, problem: str
   await api.post(fillPath(apiPaths.order.deviceReport, { id: orderId }), { device, problem });
 }
 
-export async function saveSettings(license: string, settings: OrderSettings): Promise<void> {
-  await api.put(fillPath(apiPaths.order.updateSetting, { license }), settings);
+export async function saveSettings(licence: string, settings: OrderSettings): Promise<void> {
+  await api.put(fillPath(apiPaths.order.updateSetting, { license: licence }), settings);
 }
 
 export async function signalStart(orderId: string): Promise<void> {

@@ -59,12 +59,12 @@ function DeviceCheck({ mode }: { mode: CheckMode }) {
       </section>
     );
   }
-  return <DeviceCheckFlow key={`${mode}:${id}`} mode={mode} orderId={id} license={ctx.license} req={ctx.req} />;
+  return <DeviceCheckFlow key={`${mode}:${id}`} mode={mode} orderId={id} licence={ctx.licence} req={ctx.req} />;
 }
 
-interface FlowProps { mode: CheckMode; orderId: string; license: string; req: Requirements }
+interface FlowProps { mode: CheckMode; orderId: string; licence: string; req: Requirements }
 
-function DeviceCheckFlow({ mode, orderId, license, req }: FlowProps) {
+function DeviceCheckFlow({ mode, orderId, licence, req }: FlowProps) {
   const [state, dispatch] = useReducer(deviceCheckReducer, undefined, () => initialDeviceCheck(mode, req));
   const navigate = useNavigate();
   const setUseFace = useSetAtom(useFaceDetectionAtom);
@@ -128,7 +128,7 @@ function DeviceCheckFlow({ mode, orderId, license, req }: FlowProps) {
     (async () => {
       setUseFace(settings.use_face_detection);
       setUseSpeech(settings.use_speech_detection);
-      await saveSettings(license, settings);
+      await saveSettings(licence, settings);
       await signalStart(orderId);
       void navigate(paths.section(orderId, 'listening'));
     })().catch((err: unknown) => {
@@ -138,7 +138,7 @@ function DeviceCheckFlow({ mode, orderId, license, req }: FlowProps) {
       toast(text);
       dispatch({ type: 'start-failed' });
     });
-  }, [state.layer, state.camera.status, state.mic.status, req, license, orderId, navigate, setUseFace, setUseSpeech, toast]);
+  }, [state.layer, state.camera.status, state.mic.status, req, licence, orderId, navigate, setUseFace, setUseSpeech, toast]);
 
   // Keyboard and screen-reader users follow the layers: focus goes to each new layer's heading.
   const heading = useRef<HTMLHeadingElement>(null);

@@ -14,8 +14,8 @@ export async function listOrders(page: number, limit = ORDER_PAGE_SIZE): Promise
 }
 
 /** Redeems a licence code; the answer's message is the success text to show. */
-export async function redeemLicence(license: string, meta: SurveyMeta): Promise<{ message: string; order: OrderListItem }> {
-  const res = await api.post<{ message: string; data: OrderListItem }>(apiPaths.order.create, { license, meta });
+export async function redeemLicence(licence: string, meta: SurveyMeta): Promise<{ message: string; order: OrderListItem }> {
+  const res = await api.post<{ message: string; data: OrderListItem }>(apiPaths.order.create, { license: licence, meta });
   return { message: res.data.message, order: res.data.data };
 }
 

@@ -13,13 +13,13 @@ import { institutionAtom, licenceAtom, userAtom } from '../../../lib/session.ts'
 import { Alert } from '../../../ui/alert.tsx';
 import { Button } from '../../../ui/button.tsx';
 import { Snackbar, type SnackbarMessage } from '../../../ui/snackbar.tsx';
-import { getCompany, getInstitution, listOrders, redeemLicence, type OrderPage } from '../api/tests-api.ts';
+import { getCompany, getInstitution, listOrders, redeemLicence, type OrderPage } from '../api/test-list-api.ts';
 import { panelNumber } from '../order-status.ts';
 import { CompanyDialogs } from './company-dialogs.tsx';
 import { OrderPanel } from './order-panel.tsx';
 import { RedeemForm } from './redeem-form.tsx';
 import { SurveyDialog } from './survey-dialog.tsx';
-import '../tests.css';
+import '../test-list.css';
 
 const t = messages.licence;
 /** Spec 9: the list is refreshed 1 second after a successful redeem. */

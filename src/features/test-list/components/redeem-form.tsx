@@ -39,7 +39,7 @@ export function RedeemForm({ code, onCodeChange, onRedeem, isDisabled }: {
   const error = emptySubmit ? t.emptySubmit : edited && !code.trim() ? t.required : undefined;
   return (
     <Form onSubmit={submit} validationBehavior="aria" className="redeem-form">
-      <TextField label={t.field} name="license" value={code} autoComplete="off" description={t.fieldHint}
+      <TextField label={t.field} name="licence" value={code} autoComplete="off" description={t.fieldHint}
         onChange={(v) => { onCodeChange(v); setEdited(true); setEmptySubmit(false); }}
         errorMessage={error} />
       <Button type="submit" isDisabled={isDisabled}>{t.redeem}</Button>
