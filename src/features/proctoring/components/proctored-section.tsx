@@ -15,9 +15,9 @@ import { Button } from '../../../ui/button.tsx';
 import { ModalDialog } from '../../../ui/modal-dialog.tsx';
 import { proctoringUiAtom } from '../atoms.ts';
 import type { RaisedViolation, StopState } from '../atoms.ts';
-import { browserDeps } from '../proctoring-runtime.ts';
-import { createProctoringSession } from '../proctoring-session.ts';
-import type { ProctoringSession } from '../proctoring-session.ts';
+import { browserDeps } from '../run/browser-deps.ts';
+import { createProctoringSession } from '../run/proctoring-run.ts';
+import type { ProctoringSession } from '../run/proctoring-run.ts';
 import '../../../ui/snackbar.css';
 import './proctoring.css';
 

@@ -1,15 +1,15 @@
 // The browser's side of a proctoring session: the real camera, the face-detector and photo-encoder
 // workers (through their bridges), speech recognition, the API and one outbox for the page.
-import { reportClientError } from '../../lib/error-reporting.ts';
-import { startFaceDetection, stopFaceDetection } from '../../workers/face-detector.ts';
-import { capturePhoto } from '../../workers/photo-encoder.ts';
-import { getProctoringState, isRetryable, postDisqualified, postProctoringEvent } from './api/proctoring-api.ts';
-import { photoBaseMs } from './photo-scheduler.ts';
-import { createProctoringOutbox } from './proctoring-outbox.ts';
-import type { ProctoringOutbox } from './proctoring-outbox.ts';
-import type { ProctoringDeps } from './proctoring-session.ts';
-import { resetSpeechDetection, startSpeechDetection, stopSpeechDetection } from '../../sensors/speech-recognition.ts';
-import { watchTabLeaving } from '../../sensors/tab-watch.ts';
+import { reportClientError } from '../../../lib/error-reporting.ts';
+import { startFaceDetection, stopFaceDetection } from '../../../workers/face-detector.ts';
+import { capturePhoto } from '../../../workers/photo-encoder.ts';
+import { getProctoringState, isRetryable, postDisqualified, postProctoringEvent } from '../api/proctoring-api.ts';
+import { photoBaseMs } from '../photo-scheduler.ts';
+import { createProctoringOutbox } from '../proctoring-outbox.ts';
+import type { ProctoringOutbox } from '../proctoring-outbox.ts';
+import type { ProctoringDeps } from './proctoring-run.ts';
+import { resetSpeechDetection, startSpeechDetection, stopSpeechDetection } from '../../../sensors/speech-recognition.ts';
+import { watchTabLeaving } from '../../../sensors/tab-watch.ts';
 
 let outbox: ProctoringOutbox | null = null;
 

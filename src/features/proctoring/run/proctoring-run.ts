@@ -7,26 +7,26 @@
 // (camera, workers, speech, HTTP, time) is injected, so the flow is unit-tested.
 import type { createStore } from 'jotai';
 import { RESET } from 'jotai/utils';
-import type { ExamSectionName } from '../../../contracts/exam-import.ts';
-import type { CounterKind, Counters, ProctoringEventKind, ProctoringState } from '../../../contracts/proctoring.ts';
-import type { FaceDetectorSettings } from '../../../workers/face-detector/contract.ts';
-import { messages } from '../../i18n/messages.ts';
-import { ApiError } from '../../lib/api-client.ts';
-import { sectionPhotoIdsAtom, testStoppedAtom } from '../../lib/proctoring-seams.ts';
-import { faceCountAtom, institutionAtom, openTabCountAtom, speechCountAtom } from '../../lib/session.ts';
-import { speechAtom } from '../../sensors/speech-atoms.ts';
-import { faceStateAtom } from '../../workers/face-detector-atoms.ts';
-import { emptyPhotoRecord, initialProctoringUi, photoRecordAtom, proctoringUiAtom } from './atoms.ts';
-import type { MonitoringProblem, PhotoRecord, ProctoringUiState, ViolationVariant } from './atoms.ts';
-import type { SendOutcome } from '../../lib/offline-queue.ts';
-import type { OutboxJob, ProctoringOutbox } from './proctoring-outbox.ts';
-import { createPhotoScheduler } from './photo-scheduler.ts';
+import type { ExamSectionName } from '../../../../contracts/exam-import.ts';
+import type { CounterKind, Counters, ProctoringEventKind, ProctoringState } from '../../../../contracts/proctoring.ts';
+import type { FaceDetectorSettings } from '../../../../workers/face-detector/contract.ts';
+import { messages } from '../../../i18n/messages.ts';
+import { ApiError } from '../../../lib/api-client.ts';
+import { sectionPhotoIdsAtom, testStoppedAtom } from '../../../lib/proctoring-seams.ts';
+import { faceCountAtom, institutionAtom, openTabCountAtom, speechCountAtom } from '../../../lib/session.ts';
+import { speechAtom } from '../../../sensors/speech-atoms.ts';
+import { faceStateAtom } from '../../../workers/face-detector-atoms.ts';
+import { emptyPhotoRecord, initialProctoringUi, photoRecordAtom, proctoringUiAtom } from '../atoms.ts';
+import type { MonitoringProblem, PhotoRecord, ProctoringUiState, ViolationVariant } from '../atoms.ts';
+import type { SendOutcome } from '../../../lib/offline-queue.ts';
+import type { OutboxJob, ProctoringOutbox } from '../proctoring-outbox.ts';
+import { createPhotoScheduler } from '../photo-scheduler.ts';
 import {
   activeChecks, counterTypeFor, FACE_REPEAT_MS, isSpeechViolation, MIN_PHOTOS, PHOTO_BASE_MS, reachesLimit, rulesFromInstitution,
   rulesFromServer,
-} from './rules.ts';
-import type { ActiveChecks, ProctoringRules } from './rules.ts';
-import type { watchTabLeaving } from '../../sensors/tab-watch.ts';
+} from '../rules.ts';
+import type { ActiveChecks, ProctoringRules } from '../rules.ts';
+import type { watchTabLeaving } from '../../../sensors/tab-watch.ts';
 
 type Store = ReturnType<typeof createStore>;
 
