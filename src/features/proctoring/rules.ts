@@ -5,10 +5,8 @@
 import type { CounterKind, CounterType, ProctoringState } from '../../../contracts/proctoring.ts';
 import type { ExamSectionName } from '../../../contracts/exam-import.ts';
 import type { InstitutionDetail } from '../../../contracts/orders.ts';
+import { VIOLATION_LIMIT } from '../../lib/contract-facts.ts';
 
-// Local copies of the contract's constants: importing them would pull zod into the section chunk.
-/** Spec 9: the violation limit for ending the test. */
-export const VIOLATION_LIMIT = 3;
 /** Spec 9: photos are taken while fewer than 5 exist in the section; 2 are needed to submit. */
 export const MAX_PHOTOS = 5;
 export const MIN_PHOTOS = 2;
