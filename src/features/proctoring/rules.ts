@@ -31,7 +31,7 @@ export type StoredInstitution = InstitutionDetail | Record<string, never>;
 
 const all = (v: boolean): PerKind => ({ open_new_tab: v, face: v, speech: v });
 
-/** Spec 6 from the institution stored in the session (used until the server has answered). */
+/** Spec 6 from the institution stored for this test (used until the server has answered). */
 export function rulesFromInstitution(institution: StoredInstitution): ProctoringRules {
   if (!('setting' in institution) || !institution.setting) return { checks: all(true), disqualifyAtLimit: all(false), camera: true };
   const { identification: id, failed } = institution.setting;

@@ -1,5 +1,5 @@
 // Proctoring around one section screen (composed by the router, so the exam feature never imports
-// this one): starts the section's proctoring session, registers the submission gate, and renders
+// this one): starts the section's proctoring run, registers the submission gate, and renders
 // the camera preview (in the screen's preview slot), the warning and end dialogs, 'Ambil Gambar',
 // the monitoring alert and the 'tidak stabil' snackbar.
 import { useAtomValue, useStore } from 'jotai';
@@ -16,8 +16,8 @@ import { ModalDialog } from '../../../ui/modal-dialog.tsx';
 import { proctoringUiAtom } from '../atoms.ts';
 import type { RaisedViolation, StopState } from '../atoms.ts';
 import { browserDeps } from '../run/browser-deps.ts';
-import { createProctoringSession } from '../run/proctoring-run.ts';
-import type { ProctoringSession } from '../run/proctoring-run.ts';
+import { createProctoringRun } from '../run/proctoring-run.ts';
+import type { ProctoringRun } from '../run/proctoring-run.ts';
 import '../../../ui/snackbar.css';
 import './proctoring.css';
 
@@ -26,45 +26,45 @@ const v = messages.violation;
 export function ProctoredSection({ section, children }: { section: ExamSectionName; children: ReactNode }) {
   const { id = '' } = useParams();
   const store = useStore();
-  const [session, setSession] = useState<ProctoringSession | null>(null);
+  const [run, setRun] = useState<ProctoringRun | null>(null);
 
   useEffect(() => {
-    const s = createProctoringSession({ store, orderId: id, section, ...browserDeps() });
-    setSession(s);
-    store.set(submitGateAtom, { gate: () => s.gate() });
-    void s.start();
+    const r = createProctoringRun({ store, orderId: id, section, ...browserDeps() });
+    setRun(r);
+    store.set(submitGateAtom, { gate: () => r.gate() });
+    void r.start();
     return () => {
-      s.dispose();
+      r.dispose();
       store.set(submitGateAtom, null);
-      setSession(null);
+      setRun(null);
     };
   }, [id, section, store]);
 
   return (
     <>
       {children}
-      {session && <ProctoringOverlay session={session} />}
+      {run && <ProctoringOverlay run={run} />}
     </>
   );
 }
 
-function ProctoringOverlay({ session }: { session: ProctoringSession }) {
+function ProctoringOverlay({ run }: { run: ProctoringRun }) {
   const ui = useAtomValue(proctoringUiAtom);
   return (
     <>
-      {ui.checks?.camera && <CameraPreview session={session} />}
-      {ui.dialog && <ViolationDialog violation={ui.dialog} onAcknowledge={() => void session.acknowledge()} />}
+      {ui.checks?.camera && <CameraPreview run={run} />}
+      {ui.dialog && <ViolationDialog violation={ui.dialog} onAcknowledge={() => void run.acknowledge()} />}
       {ui.gate && (
         <ModalDialog title={v.photoTitle} role="alertdialog" isOpen>
           <p>{messages.exam.photosMissing}</p>
           {ui.gate.busy && <p role="status">{v.takingPhotos}</p>}
           {ui.gate.error && <Alert tone="error">{ui.gate.error}</Alert>}
           <div className="dialog-actions">
-            <Button autoFocus isDisabled={ui.gate.busy} onPress={() => void session.takeMissingPhotos()}>{messages.exam.takePhoto}</Button>
+            <Button autoFocus isDisabled={ui.gate.busy} onPress={() => void run.takeMissingPhotos()}>{messages.exam.takePhoto}</Button>
           </div>
         </ModalDialog>
       )}
-      {ui.stop && <StopDialog stop={ui.stop} onResend={() => void session.retryStop()} onDone={session.leaveStopped} />}
+      {ui.stop && <StopDialog stop={ui.stop} onResend={() => void run.retryStop()} onDone={run.leaveStopped} />}
       {/* Spec 9: the face snackbar stays while the problem lasts. */}
       <div className="snackbar-region" role="status" aria-live="polite">
         {ui.unstable && <div className="snackbar snackbar-error" data-testid="unstable-snackbar"><span>{messages.camera.unstable}</span></div>}
@@ -106,25 +106,25 @@ function StopDialog({ stop, onResend, onDone }: { stop: StopState; onResend: () 
 }
 
 /** The 240x140 preview, in the screen's slot (bottom right) or, while the screen shows none, in its place. */
-function CameraPreview({ session }: { session: ProctoringSession }) {
+function CameraPreview({ run }: { run: ProctoringRun }) {
   const slot = useAtomValue(cameraPreviewSlotAtom);
-  const box = <PreviewBox session={session} />;
+  const box = <PreviewBox run={run} />;
   return slot ? createPortal(box, slot) : <div className="camera-preview-fallback">{box}</div>;
 }
 
-function PreviewBox({ session }: { session: ProctoringSession }) {
+function PreviewBox({ run }: { run: ProctoringRun }) {
   const ref = useRef<HTMLDivElement>(null);
   const problem = useAtomValue(proctoringUiAtom).problem;
-  // The session owns one <video> for the whole section (photos are taken from it): move it here.
+  // The run owns one <video> for the whole section (photos are taken from it): move it here.
   useLayoutEffect(() => {
     const el = ref.current;
     if (!el) return;
-    el.prepend(session.video);
-    void session.video.play().catch(() => undefined);
+    el.prepend(run.video);
+    void run.video.play().catch(() => undefined);
     return () => {
-      if (session.video.parentNode === el) el.removeChild(session.video);
+      if (run.video.parentNode === el) el.removeChild(run.video);
     };
-  }, [session]);
+  }, [run]);
   const [reconnecting, setReconnecting] = useState(false);
   useEffect(() => setReconnecting(false), [problem]);
   return (
@@ -134,7 +134,7 @@ function PreviewBox({ session }: { session: ProctoringSession }) {
           <p>{v.monitoring[problem]}</p>
           <Button variant="secondary" isDisabled={reconnecting} onPress={() => {
             setReconnecting(true);
-            void session.reconnectCamera().finally(() => setReconnecting(false));
+            void run.reconnectCamera().finally(() => setReconnecting(false));
           }}>{v.reconnect}</Button>
         </div>
       )}

@@ -1,4 +1,4 @@
-// The browser's side of a proctoring session: the real camera, the face-detector and photo-encoder
+// The browser's side of a proctoring run: the real camera, the face-detector and photo-encoder
 // workers (through their bridges), speech recognition, the API and one outbox for the page.
 import { reportClientError } from '../../../lib/error-reporting.ts';
 import { startFaceDetection, stopFaceDetection } from '../../../workers/face-detector.ts';
@@ -7,7 +7,7 @@ import { getProctoringState, isRetryable, postDisqualified, postProctoringEvent 
 import { photoBaseMs } from '../photo-scheduler.ts';
 import { createProctoringOutbox } from '../proctoring-outbox.ts';
 import type { ProctoringOutbox } from '../proctoring-outbox.ts';
-import type { ProctoringDeps } from './proctoring-run.ts';
+import type { ProctoringRunDeps } from './run-context.ts';
 import { resetSpeechDetection, startSpeechDetection, stopSpeechDetection } from '../../../sensors/speech-recognition.ts';
 import { watchTabLeaving } from '../../../sensors/tab-watch.ts';
 
@@ -23,7 +23,7 @@ function pageOutbox(): ProctoringOutbox {
   }));
 }
 
-export function browserDeps(): ProctoringDeps {
+export function browserDeps(): ProctoringRunDeps {
   return {
     getState: getProctoringState,
     postEvent: postProctoringEvent,

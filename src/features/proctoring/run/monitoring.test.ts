@@ -1,0 +1,38 @@
+// Monitoring problems on their own: shown once, reported, retried on network errors, and recovered.
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { ApiError } from '../../../lib/api-client.ts';
+import { testStoppedAtom } from '../../../lib/proctoring-seams.ts';
+import { createMonitoring } from './monitoring.ts';
+import { fakeClock, testContext } from './testing/run-harness.ts';
+
+beforeEach(fakeClock);
+afterEach(() => vi.useRealTimers());
+
+describe('monitoring problems', () => {
+  it('a problem shows once and is reported; recovery clears it and is reported', () => {
+    const t = testContext();
+    const m = createMonitoring(t.ctx);
+    m.problem('camera-ended', 'track ended');
+    m.problem('camera-ended', 'track ended');
+    expect(t.ctx.ui().problem).toBe('camera-ended');
+    m.recovered();
+    m.recovered();
+    expect(t.ctx.ui().problem).toBeNull();
+    expect(t.deps.postEvent.mock.calls.map((c) => c[1])).toEqual([
+      { section: 'structure', kind: 'camera-ended', detail: 'track ended' },
+      { section: 'structure', kind: 'recovered', detail: '' },
+    ]);
+  });
+
+  it('a network failure is sent again up to three times; nothing is raised once the test stopped', async () => {
+    const t = testContext();
+    t.deps.postEvent.mockRejectedValue(new ApiError(0, 'Network Error'));
+    createMonitoring(t.ctx).problem('detector-unavailable', 'x');
+    await vi.advanceTimersByTimeAsync(60_000);
+    expect(t.deps.postEvent).toHaveBeenCalledTimes(4);
+    const stopped = testContext();
+    stopped.store.set(testStoppedAtom, true);
+    createMonitoring(stopped.ctx).problem('camera-denied', 'x');
+    expect(stopped.ctx.ui().problem).toBeNull();
+  });
+});

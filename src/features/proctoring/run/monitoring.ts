@@ -1,0 +1,34 @@
+// Monitoring never stops silently: a refused or ended camera and an unavailable face detector show
+// the alert and are reported to the server as proctoring events, and so is the recovery.
+import type { ProctoringEventKind } from '../../../../contracts/proctoring.ts';
+import { testStoppedAtom } from '../../../lib/proctoring-seams.ts';
+import type { MonitoringProblem } from '../atoms.ts';
+import type { RunContext } from './run-context.ts';
+
+export function createMonitoring(ctx: RunContext) {
+  const { deps } = ctx;
+
+  function sendEvent(kind: ProctoringEventKind, detail: string, attempt = 0): void {
+    deps.postEvent(ctx.orderId, { section: ctx.section, kind, detail }).catch((error: unknown) => {
+      // A refusal (test over) is final; the network gets three more tries.
+      if (!ctx.disposed && deps.isRetryable(error) && attempt < 3) {
+        ctx.setTimer(() => sendEvent(kind, detail, attempt + 1), 5_000 * (attempt + 1));
+      }
+    });
+  }
+
+  return {
+    problem(kind: MonitoringProblem, detail: string): void {
+      if (ctx.disposed || ctx.ui().problem === kind || ctx.store.get(testStoppedAtom)) return;
+      ctx.patch({ problem: kind });
+      sendEvent(kind, detail);
+    },
+    recovered(): void {
+      if (!ctx.ui().problem) return;
+      ctx.patch({ problem: null });
+      sendEvent('recovered', '');
+    },
+  };
+}
+
+export type Monitoring = ReturnType<typeof createMonitoring>;

@@ -1,0 +1,88 @@
+// What every part of one section's proctoring run shares: the store, the order and section, the
+// injected side effects (camera, workers, speech, HTTP, time), the one <video>, the UI atom, and the
+// rules as last known. Everything with a side effect is injected, so each part is unit-tested.
+import type { createStore } from 'jotai';
+import type { ExamSectionName } from '../../../../contracts/exam-import.ts';
+import type { ProctoringEventKind, ProctoringState } from '../../../../contracts/proctoring.ts';
+import type { FaceDetectorSettings } from '../../../../workers/face-detector/contract.ts';
+import { messages } from '../../../i18n/messages.ts';
+import { ApiError } from '../../../lib/api-client.ts';
+import type { watchTabLeaving } from '../../../sensors/tab-watch.ts';
+import { proctoringUiAtom } from '../atoms.ts';
+import type { ProctoringUiState } from '../atoms.ts';
+import type { ProctoringOutbox } from '../proctoring-outbox.ts';
+import { activeChecks, rulesFromInstitution } from '../rules.ts';
+import type { ActiveChecks, ProctoringRules } from '../rules.ts';
+
+export type Store = ReturnType<typeof createStore>;
+
+export interface ProctoringRunDeps {
+  getState: (orderId: string) => Promise<ProctoringState>;
+  postEvent: (orderId: string, body: { section: ExamSectionName; kind: ProctoringEventKind; detail: string }) => Promise<void>;
+  postDisqualified: (orderId: string, section: ExamSectionName) => Promise<void>;
+  isRetryable: (error: unknown) => boolean;
+  outbox: ProctoringOutbox;
+  openCamera: () => Promise<MediaStream>;
+  startFace: (options: { stream: MediaStream; video: HTMLVideoElement; settings: Partial<FaceDetectorSettings> }) => Promise<void>;
+  stopFace: () => void;
+  startSpeech: () => boolean;
+  stopSpeech: () => void;
+  capture: (video: HTMLVideoElement) => Promise<Blob>;
+  createVideo: () => HTMLVideoElement;
+  watchTab: typeof watchTabLeaving;
+  photoBaseMs?: number;
+  random?: () => number;
+  uuid?: () => string;
+  setTimer?: (fn: () => void, ms: number) => unknown;
+  clearTimer?: (handle: unknown) => void;
+  /** Network events (window in the browser). */
+  events?: Pick<Window, 'addEventListener' | 'removeEventListener'>;
+}
+
+export interface ProctoringRunOptions extends ProctoringRunDeps {
+  store: Store;
+  orderId: string;
+  section: ExamSectionName;
+}
+
+export interface RunContext {
+  readonly store: Store;
+  readonly orderId: string;
+  readonly section: ExamSectionName;
+  readonly deps: ProctoringRunDeps;
+  /** One <video> for the whole section: the preview shows it and photos are taken from it. */
+  readonly video: HTMLVideoElement;
+  readonly setTimer: (fn: () => void, ms: number) => unknown;
+  readonly clearTimer: (handle: unknown) => void;
+  readonly uuid: () => string;
+  ui(): ProctoringUiState;
+  patch(p: Partial<ProctoringUiState>): void;
+  /** The server's rules once it answered; until then (or when it cannot) the stored institution's. */
+  rules: ProctoringRules;
+  checks: ActiveChecks;
+  disposed: boolean;
+}
+
+export function createRunContext(o: ProctoringRunOptions): RunContext {
+  const { store } = o;
+  const rules = rulesFromInstitution({});
+  return {
+    store,
+    orderId: o.orderId,
+    section: o.section,
+    deps: o,
+    video: o.createVideo(),
+    setTimer: o.setTimer ?? ((fn, ms) => setTimeout(fn, ms)),
+    clearTimer: o.clearTimer ?? ((h) => clearTimeout(h as ReturnType<typeof setTimeout>)),
+    uuid: o.uuid ?? (() => crypto.randomUUID()),
+    ui: () => store.get(proctoringUiAtom),
+    patch: (p) => store.set(proctoringUiAtom, (s) => ({ ...s, ...p })),
+    rules,
+    checks: activeChecks(rules),
+    disposed: false,
+  };
+}
+
+/** What the candidate reads for a failed call. */
+export const errorText = (error: unknown) =>
+  error instanceof ApiError ? (error.isNetworkError ? messages.app.networkError : error.message) : messages.app.genericError;
