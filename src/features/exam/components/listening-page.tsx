@@ -24,7 +24,7 @@ import {
 import { QuestionView } from './question-view.tsx';
 import { useLeaveGuard } from './use-leave-guard.tsx';
 import { useListeningPlayer } from './use-listening-player.ts';
-import { messageOf, useSectionSession } from './use-section-session.ts';
+import { messageOf, useSectionSession } from '../section-run/use-section-run.ts';
 import './exam.css';
 
 export function ListeningPage() {

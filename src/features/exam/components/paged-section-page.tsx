@@ -16,7 +16,7 @@ import {
 } from './exam-chrome.tsx';
 import { Passage, QuestionView } from './question-view.tsx';
 import { useLeaveGuard } from './use-leave-guard.tsx';
-import { messageOf, useSectionSession } from './use-section-session.ts';
+import { messageOf, useSectionSession } from '../section-run/use-section-run.ts';
 import './exam.css';
 
 export function PagedSectionPage({ section }: { section: 'structure' | 'reading' }) {

@@ -10,7 +10,7 @@ import { sectionPhotoIdsAtom } from '../../../lib/proctoring-seams.ts';
 import { startExamClock } from '../../../workers/exam-clock.ts';
 import { fetchSection, outbox, pendingFor, submitAnswers } from '../api/exam-api.ts';
 import { list, parts, sectionDetail } from '../testing/fixtures.ts';
-import { useSectionSession } from './use-section-session.ts';
+import { useSectionSession } from './use-section-run.ts';
 
 vi.mock('../api/exam-api.ts', () => ({
   fetchSection: vi.fn(),
