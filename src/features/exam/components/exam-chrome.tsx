@@ -3,10 +3,12 @@
 // announcements; the camera preview slot; and the dialogs around submission.
 import { useAtomValue, useSetAtom } from 'jotai';
 import { useEffect, useRef, useState } from 'react';
+import type { ReactNode } from 'react';
 import { messages } from '../../../i18n/messages.ts';
 import { formatClock } from '../../../lib/format.ts';
 import { CAMERA_PREVIEW_SLOT_ID, cameraPreviewSlotAtom } from '../../../lib/proctoring-seams.ts';
 import { faceCountAtom, openTabCountAtom, speechCountAtom } from '../../../lib/session.ts';
+import { Alert } from '../../../ui/alert.tsx';
 import { Button } from '../../../ui/button.tsx';
 import { ModalDialog } from '../../../ui/modal-dialog.tsx';
 import { crossedThreshold } from '../section-model.ts';
@@ -20,6 +22,18 @@ export function LoadingView({ title }: { title: string }) {
     <section className="exam-fullscreen" aria-busy="true" aria-labelledby="exam-loading">
       <h1 id="exam-loading">{title}</h1>
       <p role="status">{messages.app.loading}</p>
+    </section>
+  );
+}
+
+/** The section could not load: why, and 'Coba lagi'. */
+export function LoadErrorView({ title, message, onRetry, children }: { title: string; message: string; onRetry: () => void; children?: ReactNode }) {
+  return (
+    <section className="exam-fullscreen" aria-labelledby="exam-load-title">
+      <h1 id="exam-load-title">{title}</h1>
+      <Alert tone="error">{message}</Alert>
+      <Button onPress={onRetry}>{messages.exam.retry}</Button>
+      {children}
     </section>
   );
 }

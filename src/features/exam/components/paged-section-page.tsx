@@ -1,22 +1,19 @@
 // Structure and written expression (spec 2.3, 4.3) and reading comprehension (2.4, 4.4): a
 // direction page per part, then one question at a time with Prev / Next / Submit, the grid and the
 // counters; the end-of-section screen (structure) or the end page (reading) after submission.
-import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { useParams } from 'react-router';
 import { paths } from '../../../lib/paths.ts';
 import { useDocumentTitle } from '../../../lib/use-document-title.ts';
 import { messages } from '../../../i18n/messages.ts';
 import { Alert } from '../../../ui/alert.tsx';
 import { Button } from '../../../ui/button.tsx';
-import { fetchSection } from '../api/exam-api.ts';
-import { answerCounts, buildPages, clampPage, gridCells, pageOfQuestion } from '../section-model.ts';
-import {
-  AnswerCounters, AUTO_CONTINUE_SECONDS, CameraPreviewSlot, ConfirmSubmitDialog, NextSectionScreen, OfflineNotice, LoadingView, QuestionGrid, ResendDialog,
-  SectionTimer, useCountdown, ViolationBadges,
-} from './exam-chrome.tsx';
-import { Passage, QuestionView } from './question-view.tsx';
+import { useSectionFinish } from '../section-run/use-section-finish.ts';
+import { useSectionRun } from '../section-run/use-section-run.ts';
+import { buildPages, clampPage } from '../section-model.ts';
+import { AUTO_CONTINUE_SECONDS, LoadErrorView, LoadingView, NextSectionScreen, useCountdown } from './exam-chrome.tsx';
+import { PagedQuestions } from './paged-questions.tsx';
 import { useLeaveGuard } from './use-leave-guard.tsx';
-import { messageOf, useSectionSession } from '../section-run/use-section-run.ts';
 import './exam.css';
 
 export function PagedSectionPage({ section }: { section: 'structure' | 'reading' }) {
@@ -26,7 +23,7 @@ export function PagedSectionPage({ section }: { section: 'structure' | 'reading'
   const { exit, dialog: leaveDialog } = useLeaveGuard();
   const nextPath = section === 'structure' ? paths.section(id, 'reading') : paths.end;
 
-  const session = useSectionSession({
+  const run = useSectionRun({
     orderId: id,
     section,
     exit,
@@ -34,12 +31,9 @@ export function PagedSectionPage({ section }: { section: 'structure' | 'reading'
     onAlreadyComplete: () => exit(nextPath, { reload: section === 'structure' }),
     initialPosition: (detail, saved) => clampPage(buildPages(detail.exam.parts), saved),
   });
-  const { phase, parts, questions, answers, position, followServerMessage } = session;
+  const { phase, parts, position, followServerMessage } = run;
   const pages = useMemo(() => buildPages(parts), [parts]);
-  const page = pages[position];
-  const currentQuestion = page?.kind === 'question' ? page.questionIndex : null;
   const [confirming, setConfirming] = useState(false);
-  const [finishError, setFinishError] = useState<string | null>(null);
 
   // Screen readers land on the new question or direction after each move.
   const headingRef = useRef<HTMLHeadingElement>(null);
@@ -49,21 +43,11 @@ export function PagedSectionPage({ section }: { section: 'structure' | 'reading'
   }, [position]);
   const go = (p: number) => {
     moved.current = true;
-    session.setPosition(p);
+    run.setPosition(p);
   };
 
-  /** After a submission: is the section really closed? Then on to the next screen (spec 4.3, 4.4). */
-  const finish = useCallback(async () => {
-    setFinishError(null);
-    try {
-      const { detail } = await fetchSection(id, section);
-      if (detail.exam.is_complete) exit(nextPath, { reload: section === 'structure' });
-      else exit(paths.section(id, section), { reload: true });
-    } catch (error) {
-      if (!followServerMessage(messageOf(error))) setFinishError(messageOf(error));
-    }
-  }, [exit, followServerMessage, id, nextPath, section]);
-
+  const next = { path: nextPath, reload: section === 'structure' };
+  const { finish, finishError } = useSectionFinish({ orderId: id, section, exit, next, followServerMessage });
   const submitted = phase.kind === 'submitted';
   const countdown = useCountdown(AUTO_CONTINUE_SECONDS, submitted && section === 'structure', () => void finish());
   useEffect(() => {
@@ -74,16 +58,7 @@ export function PagedSectionPage({ section }: { section: 'structure' | 'reading'
   }, [phase.kind]);
 
   if (phase.kind === 'loading') return <LoadingView title={name} />;
-  if (phase.kind === 'load-error') {
-    return (
-      <section className="exam-fullscreen" aria-labelledby="exam-load-title">
-        <h1 id="exam-load-title">{name}</h1>
-        <Alert tone="error">{phase.message}</Alert>
-        <Button onPress={session.reload}>{messages.exam.retry}</Button>
-        {leaveDialog}
-      </section>
-    );
-  }
+  if (phase.kind === 'load-error') return <LoadErrorView title={name} message={phase.message} onRetry={run.reload}>{leaveDialog}</LoadErrorView>;
   if (submitted) {
     return (
       <>
@@ -100,53 +75,9 @@ export function PagedSectionPage({ section }: { section: 'structure' | 'reading'
       </>
     );
   }
-
-  const counts = answerCounts(questions, answers);
-  const isLast = position === pages.length - 1;
-  const q = currentQuestion !== null ? questions[currentQuestion] : undefined;
-  const sending = phase.kind === 'submitting';
-
   return (
-    <div className="exam-layout">
-      <aside className="exam-panel" aria-label={name}>
-        <SectionTimer remainingSeconds={session.remainingSeconds} />
-        <ViolationBadges />
-        <QuestionGrid cells={gridCells(questions, answers, currentQuestion)} onSelect={(qi) => go(pageOfQuestion(pages, qi))} />
-        <AnswerCounters {...counts} />
-      </aside>
-      <section className="exam-main" aria-labelledby="exam-section-title">
-        <p className="exam-kicker" id="exam-section-title">{name}</p>
-        <OfflineNotice online={session.online} />
-        {page?.kind === 'direction' && (
-          <div className="direction" data-testid="direction">
-            <h1 ref={headingRef} tabIndex={-1}>{messages.exam.direction}: {messages.exam.partName[section][page.part]}</h1>
-            <p>{parts[page.partIndex]?.part_direction.text}</p>
-            <div className="exam-nav">
-              {position > 0 && <Button variant="secondary" onPress={() => go(position - 1)}>{messages.exam.prev}</Button>}
-              <Button onPress={() => go(position + 1)}>{messages.exam.startTest}</Button>
-            </div>
-          </div>
-        )}
-        {q && (
-          <>
-            <Passage q={q} />
-            <QuestionView q={q} section={section} answer={answers[q.question.id] ?? null} onAnswer={session.setAnswer}
-              disabled={phase.kind !== 'ready'} headingRef={headingRef} />
-            <div className="exam-nav">
-              <Button variant="secondary" onPress={() => go(position - 1)}>{messages.exam.prev}</Button>
-              {isLast
-                ? <Button onPress={() => setConfirming(true)}>{messages.exam.submit}</Button>
-                : <Button onPress={() => go(position + 1)}>{messages.exam.next}</Button>}
-            </div>
-          </>
-        )}
-      </section>
-      <CameraPreviewSlot />
-      <ConfirmSubmitDialog isOpen={confirming || sending} unanswered={counts.unanswered} sending={sending}
-        onCancel={() => setConfirming(false)} onConfirm={() => void session.submit()} />
-      <ResendDialog message={phase.kind === 'submit-failed' ? phase.message : null} sending={false} onResend={() => void session.resend()} />
-      {leaveDialog}
-    </div>
+    <PagedQuestions section={section} name={name} run={run} pages={pages} go={go} headingRef={headingRef}
+      confirming={confirming} setConfirming={setConfirming} leaveDialog={leaveDialog} />
   );
 }
 

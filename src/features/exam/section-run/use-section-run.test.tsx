@@ -1,4 +1,4 @@
-// The section session with its API and clock replaced: where it resumes, how a failed submission
+// The section run with its API and clock replaced: where it resumes, how a failed submission
 // is resent, and where the server's end-of-test messages lead.
 import { act, cleanup, renderHook, waitFor } from '@testing-library/react';
 import { createStore, Provider } from 'jotai';
@@ -10,7 +10,7 @@ import { sectionPhotoIdsAtom } from '../../../lib/proctoring-seams.ts';
 import { startExamClock } from '../../../workers/exam-clock.ts';
 import { fetchSection, outbox, pendingFor, submitAnswers } from '../api/exam-api.ts';
 import { list, parts, sectionDetail } from '../testing/fixtures.ts';
-import { useSectionSession } from './use-section-run.ts';
+import { useSectionRun } from './use-section-run.ts';
 
 vi.mock('../api/exam-api.ts', () => ({
   fetchSection: vi.fn(),
@@ -28,7 +28,7 @@ function setup(store = createStore()) {
   const exit = vi.fn();
   const onAlreadyComplete = vi.fn();
   const wrapper = ({ children }: { children: ReactNode }) => <Provider store={store}>{children}</Provider>;
-  const hook = renderHook(() => useSectionSession({ orderId: 'o1', section: 'structure', exit, onAlreadyComplete }), { wrapper });
+  const hook = renderHook(() => useSectionRun({ orderId: 'o1', section: 'structure', exit, onAlreadyComplete }), { wrapper });
   return { ...hook, exit, onAlreadyComplete, store };
 }
 
@@ -41,7 +41,7 @@ afterEach(() => {
   vi.clearAllMocks();
 });
 
-describe('section session', () => {
+describe('section run', () => {
   it('resumes from the server draft and starts the clock at the server deadline', async () => {
     const { result } = setup();
     await waitFor(() => expect(result.current.phase.kind).toBe('ready'));

@@ -1,0 +1,55 @@
+// Where the server's messages send the candidate (spec 8): this section closed or its time swept,
+// an earlier section still open, or the test finished or disqualified.
+import { useSetAtom } from 'jotai';
+import { RESET } from 'jotai/utils';
+import { useCallback } from 'react';
+import type { ExamSectionName } from '../../../../contracts/exam-import.ts';
+import { messages } from '../../../i18n/messages.ts';
+import { ApiError } from '../../../lib/api-client.ts';
+import { SECTION_ORDER } from '../../../lib/contract-facts.ts';
+import { paths } from '../../../lib/paths.ts';
+import { faceCountAtom, openTabCountAtom, speechCountAtom } from '../../../lib/session.ts';
+import { stopExamClock } from '../../../workers/exam-clock.ts';
+import type { FollowServerMessage, RunCallbacks } from './section-run-state.ts';
+
+/** Where a server message sends the candidate (spec 8), or null when it is an ordinary error. */
+export function terminalRoute(message: string): string | null {
+  if (message === messages.exam.testDisqualified) return `${paths.end}?type=gugur`;
+  if (message === messages.exam.readingDone || message === messages.exam.testDone) return paths.end;
+  return null;
+}
+
+export const messageOf = (error: unknown): string =>
+  error instanceof ApiError ? (error.isNetworkError ? messages.app.networkError : error.message) : messages.app.genericError;
+
+/** Spec 8: finished -> /epot/end; disqualified -> counters reset, /epot/end?type=gugur. */
+export function useServerMessages(orderId: string, section: ExamSectionName, callbacks: RunCallbacks): FollowServerMessage {
+  const setOpenTab = useSetAtom(openTabCountAtom);
+  const setFace = useSetAtom(faceCountAtom);
+  const setSpeech = useSetAtom(speechCountAtom);
+
+  return useCallback((message: string): boolean => {
+    // This section is over (closed, or swept from its draft after the deadline): go on.
+    if (message === messages.exam.sectionClosed(section) || message === messages.exam.timeUp) {
+      stopExamClock();
+      callbacks.current.onAlreadyComplete();
+      return true;
+    }
+    // Opened out of order: the section to finish first.
+    const earlier = SECTION_ORDER.find((s) => message === messages.exam.finishFirst(s));
+    if (earlier) {
+      callbacks.current.exit(paths.section(orderId, earlier), { reload: true });
+      return true;
+    }
+    const to = terminalRoute(message);
+    if (!to) return false;
+    if (message === messages.exam.testDisqualified) {
+      setOpenTab(RESET);
+      setFace(RESET);
+      setSpeech(RESET);
+    }
+    stopExamClock();
+    callbacks.current.exit(to);
+    return true;
+  }, [callbacks, orderId, section, setFace, setOpenTab, setSpeech]);
+}
