@@ -52,7 +52,7 @@ export function hasTrackProcessor(): boolean {
 const HAVE_CURRENT_DATA = 2;
 
 export function startCameraFrames(stream: MediaStream, sink: FrameSink, options: CameraFramesOptions): CameraFrames {
-  const { ratePerSecond, resizeWidth = 320, signal, onEnded, onError = () => {} } = options;
+  const { signal, onEnded, onError = () => {} } = options;
   const track = stream.getVideoTracks()[0];
   const useProcessor = options.mode === 'processor' || (options.mode !== 'bitmap' && hasTrackProcessor());
   let stopped = false;
@@ -99,10 +99,19 @@ export function startCameraFrames(stream: MediaStream, sink: FrameSink, options:
     // Once transferred the stream belongs to the worker, which cancels it when told to stop.
     return frames;
   }
+  cleanup = pumpBitmaps(stream, sink, { ...options, onError }, () => stopped);
+  return frames;
+}
 
-  const ownVideo = !options.video;
-  const video = options.video ?? document.createElement('video');
-  if (ownVideo) {
+/** The fallback: downscaled bitmaps at the detection rate until `isStopped`. Returns the cleanup. */
+function pumpBitmaps(
+  stream: MediaStream,
+  sink: FrameSink,
+  { ratePerSecond, resizeWidth = 320, video: given, onError }: CameraFramesOptions & { onError: (error: unknown) => void },
+  isStopped: () => boolean,
+): () => void {
+  const video = given ?? document.createElement('video');
+  if (!given) {
     video.muted = true;
     video.playsInline = true;
     video.srcObject = stream;
@@ -117,19 +126,19 @@ export function startCameraFrames(stream: MediaStream, sink: FrameSink, options:
   const useFrameCallback = 'requestVideoFrameCallback' in video && video.isConnected;
 
   const schedule = () => {
-    if (stopped) return;
+    if (isStopped()) return;
     if (useFrameCallback) frameCallback = video.requestVideoFrameCallback(tick);
     else timer = setTimeout(tick, interval > 0 ? Math.min(interval, 100) : 33);
   };
   function tick() {
-    if (stopped) return;
+    if (isStopped()) return;
     const now = performance.now();
     if (!grabbing && now >= nextDue && video.readyState >= HAVE_CURRENT_DATA && video.videoWidth > 0) {
       nextDue = nextDue === -Infinity ? now + interval : Math.max(nextDue + interval, now + interval / 2);
       grabbing = true;
       createImageBitmap(video, { resizeWidth, resizeHeight: Math.round((resizeWidth * video.videoHeight) / video.videoWidth) })
         .then((bitmap) => {
-          if (stopped) return bitmap.close();
+          if (isStopped()) return bitmap.close();
           // Not awaited: the worker answers when its detection is done, or drops the frame.
           sink.pushFrame(bitmap).catch(onError);
         })
@@ -138,11 +147,10 @@ export function startCameraFrames(stream: MediaStream, sink: FrameSink, options:
     }
     schedule();
   }
-  cleanup = () => {
+  schedule();
+  return () => {
     clearTimeout(timer);
     if (frameCallback !== undefined) video.cancelVideoFrameCallback(frameCallback);
-    if (ownVideo) video.srcObject = null;
+    if (!given) video.srcObject = null;
   };
-  schedule();
-  return frames;
 }

@@ -10,7 +10,7 @@
 import { appStore } from '../lib/store.ts';
 import { messages } from '../i18n/messages.ts';
 import { initialSpeechState, speechAtom } from './speech-atoms.ts';
-import type { SpeechSentence } from './speech-atoms.ts';
+import type { SpeechSentence, SpeechState } from './speech-atoms.ts';
 
 /** The part of SpeechRecognition the adapter uses (lib.dom has the events, not the class). */
 export interface RecognitionLike {
@@ -64,7 +64,7 @@ export function createSpeechDetector({
   let restartTimer: ReturnType<typeof setTimeout> | undefined;
   let restarts: number[] = [];
 
-  const update = (patch: Partial<typeof initialSpeechState>) => store.set(speechAtom, (s) => ({ ...s, ...patch }));
+  const update = (patch: Partial<SpeechState>) => store.set(speechAtom, (s) => ({ ...s, ...patch }));
 
   function begin(rec: RecognitionLike): void {
     try {
@@ -74,25 +74,6 @@ export function createSpeechDetector({
       if (active) restartTimer = setTimeout(() => active && begin(rec), 250);
       else throw error;
     }
-  }
-
-  function onResult(event: Pick<SpeechRecognitionEvent, 'resultIndex' | 'results'>): void {
-    const finished: SpeechSentence[] = [];
-    let interim = '';
-    for (let i = event.resultIndex; i < event.results.length; i++) {
-      const result = event.results[i]!;
-      const text = result[0]?.transcript.trim() ?? '';
-      if (!text) continue;
-      if (result.isFinal) finished.push({ text, words: countWords(text), at: now() });
-      else interim += (interim ? ' ' : '') + text;
-    }
-    store.set(speechAtom, (s) => ({
-      ...s,
-      sentences: [...s.sentences, ...finished].slice(-MAX_SENTENCES),
-      wordCount: s.wordCount + finished.reduce((n, f) => n + f.words, 0),
-      interim,
-      lastHeardAt: now(),
-    }));
   }
 
   function onEnd(rec: RecognitionLike): void {
@@ -114,19 +95,12 @@ export function createSpeechDetector({
         update({ status: 'unavailable', message: messages.speech.unsupported });
         return false;
       }
-      const rec = new Recognition();
-      rec.lang = lang;
-      rec.continuous = true;
-      rec.interimResults = true;
-      rec.maxAlternatives = 1;
-      rec.onresult = onResult;
+      const rec = createRecognition(Recognition, lang);
+      rec.onresult = (event) => store.set(speechAtom, (s) => withResults(s, event, now));
       rec.onerror = (event) => {
-        if (FATAL.has(event.error)) {
-          active = false;
-          update({ status: 'denied', interim: '', message: event.message || event.error });
-        } else if (event.error !== 'no-speech' && event.error !== 'aborted') {
-          update({ message: event.message || event.error }); // 'network', 'audio-capture': onend restarts
-        }
+        if (FATAL.has(event.error)) active = false;
+        const patch = errorPatch(event);
+        if (patch) update(patch);
       };
       rec.onend = () => onEnd(rec);
       recognition = rec;
@@ -141,16 +115,8 @@ export function createSpeechDetector({
     stop(): void {
       active = false;
       clearTimeout(restartTimer);
-      const rec = recognition;
+      if (recognition) abortQuietly(recognition);
       recognition = null;
-      if (rec) {
-        rec.onresult = rec.onerror = rec.onend = null;
-        try {
-          rec.abort();
-        } catch {
-          /* already ended */
-        }
-      }
       store.set(speechAtom, (s) => ({ ...s, status: s.status === 'listening' ? 'idle' : s.status, interim: '' }));
     },
 
@@ -160,11 +126,55 @@ export function createSpeechDetector({
       store.set(speechAtom, initialSpeechState);
     },
 
-    get active() {
-      return active;
-    },
+    get active(): boolean { return active; },
   };
   return detector;
+}
+
+function createRecognition(Recognition: RecognitionConstructor, lang: string): RecognitionLike {
+  const rec = new Recognition();
+  rec.lang = lang;
+  rec.continuous = true;
+  rec.interimResults = true;
+  rec.maxAlternatives = 1;
+  return rec;
+}
+
+/** The state with a result event's final sentences added and its interim text. */
+function withResults(s: SpeechState, event: Pick<SpeechRecognitionEvent, 'resultIndex' | 'results'>, now: () => number): SpeechState {
+  const finished: SpeechSentence[] = [];
+  let interim = '';
+  for (let i = event.resultIndex; i < event.results.length; i++) {
+    const result = event.results[i]!;
+    const text = result[0]?.transcript.trim() ?? '';
+    if (!text) continue;
+    if (result.isFinal) finished.push({ text, words: countWords(text), at: now() });
+    else interim += (interim ? ' ' : '') + text;
+  }
+  return {
+    ...s,
+    sentences: [...s.sentences, ...finished].slice(-MAX_SENTENCES),
+    wordCount: s.wordCount + finished.reduce((n, f) => n + f.words, 0),
+    interim,
+    lastHeardAt: now(),
+  };
+}
+
+/** What an error event changes: fatal ones deny; 'no-speech' and 'aborted' are ordinary. */
+function errorPatch(event: Pick<SpeechRecognitionErrorEvent, 'error' | 'message'>): Partial<SpeechState> | null {
+  if (FATAL.has(event.error)) return { status: 'denied', interim: '', message: event.message || event.error };
+  // 'network', 'audio-capture': the message shows and onend restarts.
+  if (event.error !== 'no-speech' && event.error !== 'aborted') return { message: event.message || event.error };
+  return null;
+}
+
+function abortQuietly(rec: RecognitionLike): void {
+  rec.onresult = rec.onerror = rec.onend = null;
+  try {
+    rec.abort();
+  } catch {
+    /* already ended */
+  }
 }
 
 const speechDetector = createSpeechDetector();

@@ -16,7 +16,7 @@ import type { FaceState } from './face-detector-atoms.ts';
 import { startCameraFrames } from '../sensors/camera-frames.ts';
 import type { CameraFrames, CameraFramesOptions, FrameSink } from '../sensors/camera-frames.ts';
 import { createWorkerBridge, isWorkerCallError } from './worker-bridge.ts';
-import type { CallOptions, WorkerLike } from './worker-bridge.ts';
+import type { CallOptions, WorkerBridge, WorkerLike } from './worker-bridge.ts';
 
 export function reduceFaceState(state: FaceState, event: FaceDetectorEvent, now = Date.now()): FaceState {
   switch (event.type) {
@@ -53,20 +53,30 @@ export interface FaceDetectorClientDeps {
   startFrames?: typeof startCameraFrames;
 }
 
-export function createFaceDetectorClient({ create, store, startFrames = startCameraFrames }: FaceDetectorClientDeps) {
-  let frames: CameraFrames | null = null;
-  let loaded: Promise<FaceDetectorInfo> | null = null;
+type Bridge = WorkerBridge<FaceDetectorApi, FaceDetectorEvent>;
 
-  const bridge = createWorkerBridge<FaceDetectorApi, FaceDetectorEvent>({
+/** What a client holds between calls: the frame pump while watching, the model load once begun. */
+interface ClientState {
+  frames: CameraFrames | null;
+  loaded: Promise<FaceDetectorInfo> | null;
+}
+
+export function createFaceDetectorClient({ create, store, startFrames = startCameraFrames }: FaceDetectorClientDeps) {
+  const state: ClientState = { frames: null, loaded: null };
+  const stopFrames = () => {
+    state.frames?.stop();
+    state.frames = null;
+  };
+
+  const bridge: Bridge = createWorkerBridge<FaceDetectorApi, FaceDetectorEvent>({
     name: 'face-detector',
     create,
     events: true,
     // The warm-up tries every backend; WebGL shader compilation alone can take seconds.
     readyTimeoutMs: 30_000,
     onExit(reason) {
-      loaded = null;
-      frames?.stop();
-      frames = null;
+      state.loaded = null;
+      stopFrames();
       // 'terminated' is our own stop; anything else left the camera unwatched: say so.
       if (reason.code !== 'terminated') {
         store.set(faceStateAtom, (s) => ({ ...s, state: 'unavailable', reason: reason.code, since: Date.now() }));
@@ -78,49 +88,19 @@ export function createFaceDetectorClient({ create, store, startFrames = startCam
     if (event.type === 'ready') store.set(faceDetectorInfoAtom, event.info);
   });
 
-  const stopFrames = () => {
-    frames?.stop();
-    frames = null;
-  };
-
   const client = {
     /** Loads the model and runs the backend warm-up once (later calls reuse it). */
     load(options: LoadOptions = {}, { signal }: Signal = {}): Promise<FaceDetectorInfo> {
-      loaded ??= bridge.call('load', [options], { signal }).catch((error: unknown) => {
-        loaded = null;
+      state.loaded ??= bridge.call('load', [options], { signal }).catch((error: unknown) => {
+        state.loaded = null;
         throw error;
       });
-      return loaded;
+      return state.loaded;
     },
 
     /** Watches a camera stream until `stop`, the signal, or the end of the track. */
-    async start({ stream, video, settings = {}, frameMode, resizeWidth, load, signal }: StartFaceDetection): Promise<void> {
-      stopFrames();
-      await client.load(load, { signal });
-      const applied = await bridge.call('configure', [settings], { signal });
-      const sink: FrameSink = {
-        watchReadable: (readable) => bridge.call('watchFrames', [readable], { transfer: [readable] }),
-        pushFrame: (bitmap) => bridge.call('detectFrame', [bitmap], { transfer: [bitmap] }),
-      };
-      frames = startFrames(stream, sink, {
-        ratePerSecond: applied.ratePerSecond,
-        video,
-        mode: frameMode,
-        resizeWidth,
-        signal,
-        onEnded() {
-          frames = null;
-          bridge.call('stop', []).catch(() => {});
-          store.set(faceStateAtom, (s) => ({ ...s, state: 'camera-ended', reason: null, since: Date.now() }));
-        },
-        onError(error) {
-          // After repeated failures the worker said `unavailable` (its event is in the atom): stop
-          // grabbing frames for it. A single failed frame is only counted.
-          if (isWorkerCallError(error, 'unavailable')) stopFrames();
-        },
-      });
-      signal?.addEventListener('abort', () => client.stop(), { once: true });
-    },
+    start: (options: StartFaceDetection): Promise<void> =>
+      startWatching({ bridge, store, state, startFrames, load: client.load, stopFrames, stop: () => client.stop() }, options),
 
     /** Stops watching; the model stays loaded for the next start. */
     stop(): void {
@@ -141,12 +121,54 @@ export function createFaceDetectorClient({ create, store, startFrames = startCam
     terminate(): void {
       stopFrames();
       bridge.terminate();
-      loaded = null;
+      state.loaded = null;
       store.set(faceStateAtom, initialFaceState);
       store.set(faceDetectorInfoAtom, null);
     },
   };
   return client;
+}
+
+interface Watching {
+  bridge: Bridge;
+  store: typeof appStore;
+  state: ClientState;
+  startFrames: typeof startCameraFrames;
+  load: (options?: LoadOptions, signal?: Signal) => Promise<FaceDetectorInfo>;
+  stopFrames: () => void;
+  stop: () => void;
+}
+
+/** Loads the model if needed, applies the settings, and starts the frame pump into the worker. */
+async function startWatching(
+  { bridge, store, state, startFrames, load, stopFrames, stop }: Watching,
+  { stream, video, settings = {}, frameMode, resizeWidth, load: loadOptions, signal }: StartFaceDetection,
+): Promise<void> {
+  stopFrames();
+  await load(loadOptions, { signal });
+  const applied = await bridge.call('configure', [settings], { signal });
+  const sink: FrameSink = {
+    watchReadable: (readable) => bridge.call('watchFrames', [readable], { transfer: [readable] }),
+    pushFrame: (bitmap) => bridge.call('detectFrame', [bitmap], { transfer: [bitmap] }),
+  };
+  state.frames = startFrames(stream, sink, {
+    ratePerSecond: applied.ratePerSecond,
+    video,
+    mode: frameMode,
+    resizeWidth,
+    signal,
+    onEnded() {
+      state.frames = null;
+      bridge.call('stop', []).catch(() => {});
+      store.set(faceStateAtom, (s) => ({ ...s, state: 'camera-ended', reason: null, since: Date.now() }));
+    },
+    onError(error) {
+      // After repeated failures the worker said `unavailable` (its event is in the atom): stop
+      // grabbing frames for it. A single failed frame is only counted.
+      if (isWorkerCallError(error, 'unavailable')) stopFrames();
+    },
+  });
+  signal?.addEventListener('abort', () => stop(), { once: true });
 }
 
 const faceDetector = createFaceDetectorClient({

@@ -7,45 +7,16 @@
 //   the only way to stop work already running in it, and the next call starts a fresh one;
 // - `error`/`messageerror` on the worker reject every pending call with 'worker-crashed';
 // - failures reject with a `WorkerCallError` carrying `{ code, message }`.
+// The running worker is in worker-instance.ts, the error type in worker-call-error.ts.
 import * as Comlink from 'comlink';
-import type {
-  ApiMethod,
-  ArgsOf,
-  Outcome,
-  ResultOf,
-  WireControl,
-  WorkerErrorShape,
-  WorkerReadyMessage,
-} from '../../workers/_shared/protocol.ts';
+import type { ApiMethod, ArgsOf, Outcome, ResultOf } from '../../workers/_shared/protocol.ts';
 import { reportClientError } from '../lib/error-reporting.ts';
+import { abortError, toCallError, WorkerCallError } from './worker-call-error.ts';
+import { startInstance } from './worker-instance.ts';
+import type { Instance } from './worker-instance.ts';
 
-/** Codes the bridge itself produces; contracts add their own (e.g. 'invalid-argument'). */
-export type BridgeErrorCode =
-  | 'aborted' // the caller's signal fired
-  | 'timeout' // the call (or the ready handshake) took too long
-  | 'worker-crashed' // the worker fired `error`/`messageerror`
-  | 'terminated' // the bridge ended the worker: another call aborted, idle, or `terminate()`
-  | 'init-failed' // the worker's init threw (model or WASM failed to load)
-  | 'internal'; // anything else, e.g. an argument that cannot be cloned
-
-export class WorkerCallError<C extends string = string> extends Error implements WorkerErrorShape<C> {
-  override readonly name = 'WorkerCallError';
-  constructor(
-    readonly code: C,
-    message: string,
-    options?: ErrorOptions,
-  ) {
-    super(message, options);
-  }
-
-  toJSON(): WorkerErrorShape<C> {
-    return { code: this.code, message: this.message };
-  }
-}
-
-export function isWorkerCallError(error: unknown, code?: string): error is WorkerCallError {
-  return error instanceof WorkerCallError && (code === undefined || error.code === code);
-}
+export { isWorkerCallError, WorkerCallError } from './worker-call-error.ts';
+export type { BridgeErrorCode } from './worker-call-error.ts';
 
 /** What the bridge needs from a Worker; a fake implements it in tests. */
 export interface WorkerLike extends Comlink.Endpoint {
@@ -90,139 +61,26 @@ export interface WorkerBridge<Api, E = never> {
   readonly running: boolean;
 }
 
-interface Instance {
-  worker: WorkerLike;
-  /** Never awaited or returned from an async function: a Comlink proxy is a thenable. */
-  remote: Comlink.Remote<WireControl>;
-  ready: Promise<void>;
-  /** Rejecters of the calls in flight on this instance. */
-  pending: Set<(reason: WorkerCallError) => void>;
-  dispose(reason: WorkerCallError): void;
+/** The bridge's one mutable state: the running instance (if any) and its idle timer. */
+interface BridgeState {
+  options: WorkerBridgeOptions;
+  current: Instance | null;
+  idleTimer: ReturnType<typeof setTimeout> | undefined;
+  start(): Instance;
 }
 
-const READY: WorkerReadyMessage['type'] = 'epot:worker-ready';
-
 export function createWorkerBridge<Api, E = never>(options: WorkerBridgeOptions): WorkerBridge<Api, E> {
-  const { name, readyTimeoutMs = 15_000 } = options;
   const listeners = new Set<(event: E) => void>();
-  let current: Instance | null = null;
-  let idleTimer: ReturnType<typeof setTimeout> | undefined;
-
-  function kill(inst: Instance, reason: WorkerCallError): void {
-    if (current !== inst) return;
-    current = null;
-    clearTimeout(idleTimer);
-    inst.dispose(reason);
-    inst.worker.terminate();
-    for (const reject of [...inst.pending]) reject(reason);
-    if (reason.code === 'worker-crashed' || reason.code === 'init-failed') {
-      reportClientError({ kind: 'worker', worker: name, message: reason.message });
-    }
-    options.onExit?.(reason);
-  }
-
-  function start(): Instance {
-    if (current) return current;
-    const worker = options.create();
-    const remote = Comlink.wrap<WireControl>(worker);
-    let eventPort: MessagePort | null = null;
-    let settle!: { resolve: () => void; reject: (reason: WorkerCallError) => void };
-    const ready = new Promise<void>((resolve, reject) => (settle = { resolve, reject }));
-    ready.catch(() => {}); // observed by each call; a crash with no call in flight is not unhandled
-
-    const connectEvents = async () => {
-      if (!options.events) return;
-      const { port1, port2 } = new MessageChannel();
-      eventPort = port1;
-      port1.onmessage = (e: MessageEvent<E>) => listeners.forEach((listener) => listener(e.data));
-      await remote.subscribeEvents(Comlink.transfer(port2, [port2]));
-    };
-    const onMessage = (e: Event | MessageEvent) => {
-      const data = (e as MessageEvent<unknown>).data as Partial<WorkerReadyMessage> | null;
-      if (data?.type !== READY) return;
-      clearTimeout(readyTimer);
-      if (data.error) return kill(inst, new WorkerCallError('init-failed', `${name}: ${data.error.message}`));
-      connectEvents().then(settle.resolve, (error: unknown) => kill(inst, toCallError(error)));
-    };
-    const onError = (e: Event) => kill(inst, new WorkerCallError('worker-crashed', `${name} crashed: ${describe(e)}`));
-    const readyTimer = setTimeout(
-      () => kill(inst, new WorkerCallError('timeout', `${name} was not ready within ${readyTimeoutMs} ms`)),
-      readyTimeoutMs,
-    );
-    worker.addEventListener('message', onMessage);
-    worker.addEventListener('error', onError);
-    worker.addEventListener('messageerror', onError);
-
-    const inst: Instance = {
-      worker,
-      remote,
-      ready,
-      pending: new Set(),
-      dispose(reason) {
-        clearTimeout(readyTimer);
-        settle.reject(reason);
-        worker.removeEventListener('message', onMessage);
-        worker.removeEventListener('error', onError);
-        worker.removeEventListener('messageerror', onError);
-        eventPort?.close();
-      },
-    };
-    current = inst;
-    return inst;
-  }
-
-  /** Runs `work` on the current instance under the caller's signal and timeout. */
-  function guarded<T>(work: (inst: Instance) => Promise<T>, { signal, timeoutMs = options.timeoutMs }: CallOptions): Promise<T> {
-    if (signal?.aborted) return Promise.reject(abortError(name, signal));
-    let inst: Instance;
-    try {
-      inst = start();
-    } catch (error) {
-      // e.g. a SecurityError from `new Worker`: reject like any other start failure, never throw.
-      return Promise.reject(new WorkerCallError('worker-crashed', `${name} could not start: ${String(error)}`, { cause: error }));
-    }
-    clearTimeout(idleTimer);
-    return new Promise<T>((resolve, reject) => {
-      let timer: ReturnType<typeof setTimeout> | undefined;
-      const finish = (): boolean => {
-        if (!inst.pending.delete(fail)) return false; // already settled
-        clearTimeout(timer);
-        signal?.removeEventListener('abort', onAbort);
-        if (current === inst && inst.pending.size === 0 && options.idleTimeoutMs !== undefined) {
-          idleTimer = setTimeout(
-            () => kill(inst, new WorkerCallError('terminated', `${name} stopped after being idle`)),
-            options.idleTimeoutMs,
-          );
-        }
-        return true;
-      };
-      const fail = (reason: WorkerCallError) => {
-        if (finish()) reject(reason);
-      };
-      // The worker may be deep in a synchronous job: terminating it is the only way to stop it.
-      const abandon = (reason: WorkerCallError) => {
-        fail(reason);
-        kill(inst, new WorkerCallError('terminated', `${name} was restarted: ${reason.message}`));
-      };
-      const onAbort = () => abandon(abortError(name, signal!));
-
-      inst.pending.add(fail);
-      signal?.addEventListener('abort', onAbort, { once: true });
-      if (timeoutMs !== undefined) {
-        timer = setTimeout(() => abandon(new WorkerCallError('timeout', `${name}: no answer within ${timeoutMs} ms`)), timeoutMs);
-      }
-      inst.ready
-        .then(() => work(inst))
-        .then(
-          (value) => finish() && resolve(value),
-          (error: unknown) => fail(toCallError(error)),
-        );
-    });
-  }
+  const state: BridgeState = {
+    options,
+    current: null,
+    idleTimer: undefined,
+    start: () => (state.current ??= startInstance(options, listeners, (inst, reason) => kill(state, inst, reason))),
+  };
 
   return {
     call(method, args, callOptions = {}) {
-      return guarded(async (inst) => {
+      return guarded(state, async (inst) => {
         const wire = inst.remote as unknown as Record<string, (...a: unknown[]) => Promise<Outcome<unknown>>>;
         const outcome = await wire[method]!(...withTransfer(args, callOptions.transfer));
         if (!outcome.ok) throw new WorkerCallError(outcome.error.code, outcome.error.message);
@@ -230,19 +88,80 @@ export function createWorkerBridge<Api, E = never>(options: WorkerBridgeOptions)
       }, callOptions);
     },
     warmUp(callOptions = {}) {
-      return guarded(async () => {}, callOptions);
+      return guarded(state, async () => {}, callOptions);
     },
     subscribe(listener) {
       listeners.add(listener);
       return () => void listeners.delete(listener);
     },
     terminate() {
-      if (current) kill(current, new WorkerCallError('terminated', `${name} was terminated`));
+      if (state.current) kill(state, state.current, new WorkerCallError('terminated', `${options.name} was terminated`));
     },
     get running() {
-      return current !== null;
+      return state.current !== null;
     },
   };
+}
+
+/** Ends `inst` (if it is still the running one): every call on it rejects with `reason`. */
+function kill(state: BridgeState, inst: Instance, reason: WorkerCallError): void {
+  if (state.current !== inst) return;
+  state.current = null;
+  clearTimeout(state.idleTimer);
+  inst.dispose(reason);
+  inst.worker.terminate();
+  for (const reject of [...inst.pending]) reject(reason);
+  if (reason.code === 'worker-crashed' || reason.code === 'init-failed') {
+    reportClientError({ kind: 'worker', worker: state.options.name, message: reason.message });
+  }
+  state.options.onExit?.(reason);
+}
+
+/** Runs `work` on the current instance under the caller's signal and timeout. */
+function guarded<T>(state: BridgeState, work: (inst: Instance) => Promise<T>, { signal, timeoutMs = state.options.timeoutMs }: CallOptions): Promise<T> {
+  const { name, idleTimeoutMs } = state.options;
+  if (signal?.aborted) return Promise.reject(abortError(name, signal));
+  let inst: Instance;
+  try {
+    inst = state.start();
+  } catch (error) {
+    // e.g. a SecurityError from `new Worker`: reject like any other start failure, never throw.
+    return Promise.reject(new WorkerCallError('worker-crashed', `${name} could not start: ${String(error)}`, { cause: error }));
+  }
+  clearTimeout(state.idleTimer);
+  return new Promise<T>((resolve, reject) => {
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const finish = (): boolean => {
+      if (!inst.pending.delete(fail)) return false; // already settled
+      clearTimeout(timer);
+      signal?.removeEventListener('abort', onAbort);
+      if (state.current === inst && inst.pending.size === 0 && idleTimeoutMs !== undefined) {
+        state.idleTimer = setTimeout(() => kill(state, inst, new WorkerCallError('terminated', `${name} stopped after being idle`)), idleTimeoutMs);
+      }
+      return true;
+    };
+    const fail = (reason: WorkerCallError) => {
+      if (finish()) reject(reason);
+    };
+    // The worker may be deep in a synchronous job: terminating it is the only way to stop it.
+    const abandon = (reason: WorkerCallError) => {
+      fail(reason);
+      kill(state, inst, new WorkerCallError('terminated', `${name} was restarted: ${reason.message}`));
+    };
+    const onAbort = () => abandon(abortError(name, signal!));
+
+    inst.pending.add(fail);
+    signal?.addEventListener('abort', onAbort, { once: true });
+    if (timeoutMs !== undefined) {
+      timer = setTimeout(() => abandon(new WorkerCallError('timeout', `${name}: no answer within ${timeoutMs} ms`)), timeoutMs);
+    }
+    inst.ready
+      .then(() => work(inst))
+      .then(
+        (value) => finish() && resolve(value),
+        (error: unknown) => fail(toCallError(error)),
+      );
+  });
 }
 
 function withTransfer(args: readonly unknown[], transfer: Transferable[] | undefined): unknown[] {
@@ -251,25 +170,4 @@ function withTransfer(args: readonly unknown[], transfer: Transferable[] | undef
   if (carrier === undefined) throw new WorkerCallError('internal', 'transfer needs an object argument to carry it');
   Comlink.transfer(carrier, transfer);
   return [...args];
-}
-
-function abortError(name: string, signal: AbortSignal): WorkerCallError {
-  // AbortSignal.timeout() aborts with a TimeoutError: keep that distinction for the caller.
-  const reason: unknown = signal.reason;
-  const timedOut = reason instanceof Error && reason.name === 'TimeoutError';
-  return new WorkerCallError(timedOut ? 'timeout' : 'aborted', `${name}: call ${timedOut ? 'timed out' : 'aborted'}`, {
-    cause: reason,
-  });
-}
-
-function toCallError(error: unknown): WorkerCallError {
-  if (error instanceof WorkerCallError) return error;
-  return new WorkerCallError('internal', error instanceof Error ? `${error.name}: ${error.message}` : String(error), {
-    cause: error,
-  });
-}
-
-function describe(e: Event): string {
-  if ('message' in e && typeof e.message === 'string' && e.message) return e.message;
-  return e.type === 'messageerror' ? 'a message could not be deserialised' : 'failed to load or threw outside a call';
 }
