@@ -1,9 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import type { InstitutionDetail } from '../../../contracts/orders.ts';
+import { checklist } from './checklist-model.ts';
 import {
-  CAMERA_COUNTDOWN_S, canContinue, checklist, deviceCheckReducer, initialDeviceCheck, MIC_COUNTDOWN_S, requirementsFor,
-  type DeviceCheckEvent, type DeviceCheckState, type Requirements,
+  CAMERA_COUNTDOWN_S, canContinue, deviceCheckReducer, initialDeviceCheck, MIC_COUNTDOWN_S, type DeviceCheckEvent, type DeviceCheckState,
 } from './device-check-machine.ts';
+import { requirementsFor, type Requirements } from './requirements.ts';
 
 const ALL: Requirements = { camera: true, face: true, voice: true };
 const run = (s: DeviceCheckState, ...events: DeviceCheckEvent[]) => events.reduce(deviceCheckReducer, s);

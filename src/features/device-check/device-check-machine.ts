@@ -3,8 +3,8 @@
 // violations, and when the postpone/continue dialog opens. Components feed it events from the
 // camera, the face detector's atom, the speech atom and the timers; it decides, so the rules are
 // unit-tested without a browser.
-import type { InstitutionDetail } from '../../../contracts/orders.ts';
 import type { FaceMonitorState } from '../../../workers/face-detector/contract.ts';
+import type { Requirements } from './requirements.ts';
 
 export type Layer = 'audio-1' | 'audio-2' | 'camera-1' | 'camera-2' | 'mic-1' | 'mic-2' | 'start';
 export type Device = 'audio' | 'camera' | 'microphone';
@@ -28,24 +28,6 @@ export const CAMERA_COUNTDOWN_S = 10;
 export const MIC_COUNTDOWN_S = 10;
 /** Spec 4: the camera failure dialog shows once face-count violations reach 3. */
 export const MAX_FACE_VIOLATIONS = 3;
-
-export type StoredInstitution = InstitutionDetail | Record<string, never>;
-
-export interface Requirements {
-  /** The camera must work (individuals; institutions with active_camera). Else 'Kamera tidak di wajibkan'. */
-  camera: boolean;
-  /** Face detection runs during the test, so the check must see exactly one face. */
-  face: boolean;
-  /** Speech detection runs during the test, so the check waits for speech. */
-  voice: boolean;
-}
-
-/** Spec 6: individuals get every check; institution members what their institution switched on. */
-export function requirementsFor(institution: StoredInstitution): Requirements {
-  if (!('setting' in institution) || !institution.setting) return { camera: true, face: true, voice: true };
-  const id = institution.setting.identification;
-  return { camera: institution.active_camera, face: institution.active_camera && id.face, voice: id.voice };
-}
 
 export type CameraFailure = 'denied' | 'not-found' | 'error';
 
@@ -245,27 +227,4 @@ export function deviceCheckReducer(s: DeviceCheckState, e: DeviceCheckEvent): De
     case 'start-failed':
       return s.layer === 'start' ? { ...s, layer: 'mic-2' } : s;
   }
-}
-
-export type StepStatus = 'pending' | 'in-progress' | 'passed' | 'failed' | 'skipped';
-
-export interface ChecklistStep {
-  device: Device;
-  status: StepStatus;
-  current: boolean;
-}
-
-/** The left checklist: one entry per device in this mode, with its status. */
-export function checklist(s: DeviceCheckState): ChecklistStep[] {
-  const devices = [...new Set(s.layers.map((l) => DEVICE_OF[l]))];
-  const currentIndex = s.finished ? devices.length : devices.indexOf(DEVICE_OF[s.layer]);
-  return devices.map((device, i) => {
-    const failed = (device === 'camera' && s.req.camera && s.camera.failure !== null)
-      || (device === 'microphone' && s.req.voice && s.mic.failure !== null)
-      || (device === 'audio' && s.audio.status === 'failed');
-    let status: StepStatus = 'pending';
-    if (i < currentIndex) status = device === 'camera' && !s.req.camera ? 'skipped' : failed ? 'failed' : 'passed';
-    else if (i === currentIndex) status = failed ? 'failed' : 'in-progress';
-    return { device, status, current: i === currentIndex };
-  });
 }

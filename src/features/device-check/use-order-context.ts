@@ -8,7 +8,7 @@ import { ApiError } from '../../lib/api-client.ts';
 import { apiErrorText } from '../../lib/session-api.ts';
 import { institutionAtom, userAtom } from '../../lib/session.ts';
 import { getInstitution, getOrder } from './api/device-check-api.ts';
-import { requirementsFor, type Requirements, type StoredInstitution } from './device-check-machine.ts';
+import { requirementsFor, type Requirements, type StoredInstitution } from './requirements.ts';
 
 export type OrderContext =
   | { status: 'loading' }

@@ -4,6 +4,7 @@
 // (the candidate moved on or left the page).
 import { useStore } from 'jotai';
 import { useEffect, useRef } from 'react';
+import type { RefObject } from 'react';
 import { CAMERA_CHECK_RATE, DEFAULT_FACE_SETTINGS } from '../../../../workers/face-detector/contract.ts';
 import { messages } from '../../../i18n/messages.ts';
 import { Button } from '../../../ui/button.tsx';
@@ -52,52 +53,8 @@ interface Props {
 
 export function CameraVideoLayer({ state, dispatch }: Props) {
   const video = useRef<HTMLVideoElement>(null);
-  const store = useStore();
   const { camera } = state;
-
-  // Camera + detector: started once per mount, stopped on unmount.
-  useEffect(() => {
-    const abort = new AbortController();
-    let stream: MediaStream | null = null;
-    let detecting = false;
-    const unsubscribe = store.sub(faceStateAtom, () => dispatch({ type: 'face-state', state: store.get(faceStateAtom).state }));
-    dispatch({ type: 'camera-connecting' });
-    (async () => {
-      try {
-        stream = await navigator.mediaDevices.getUserMedia({ video: { width: { ideal: 640 }, height: { ideal: 480 } }, audio: false });
-      } catch (error) {
-        if (!abort.signal.aborted) dispatch({ type: 'camera-failed', reason: cameraFailureOf(error) });
-        return;
-      }
-      if (abort.signal.aborted) return stream.getTracks().forEach((tr) => tr.stop());
-      const el = video.current;
-      if (el) {
-        el.srcObject = stream;
-        await el.play().catch(() => {}); // muted video: autoplay is allowed; the frames flow either way
-      }
-      try {
-        detecting = true;
-        await startFaceDetection({ stream, video: el ?? undefined, settings: { ratePerSecond: CAMERA_CHECK_RATE }, signal: abort.signal });
-        if (!abort.signal.aborted) dispatch({ type: 'camera-connected' });
-      } catch {
-        if (abort.signal.aborted) return;
-        // No detector (model or backend failed): the camera works, the face cannot be checked.
-        dispatch({ type: 'camera-connected' });
-        dispatch({ type: 'face-state', state: 'unavailable' });
-      }
-    })();
-    return () => {
-      abort.abort();
-      unsubscribe();
-      if (detecting) {
-        stopFaceDetection();
-        // The sections detect at the proctoring rate; the worker keeps its settings between starts.
-        configureFaceDetection({ ratePerSecond: DEFAULT_FACE_SETTINGS.ratePerSecond }).catch(() => {});
-      }
-      stream?.getTracks().forEach((tr) => tr.stop());
-      if (video.current) video.current.srcObject = null;
-    };
-  }, [store, dispatch]);
+  useCameraCheck(video, dispatch);
 
   // The 10-second countdown runs while the detector watches.
   const counting = camera.status === 'detecting' && !camera.done;
@@ -140,4 +97,51 @@ export function CameraVideoLayer({ state, dispatch }: Props) {
       )}
     </>
   );
+}
+
+/** Camera + detector at the camera-check rate: started once per mount, stopped on unmount. */
+function useCameraCheck(video: RefObject<HTMLVideoElement | null>, dispatch: (e: DeviceCheckEvent) => void): void {
+  const store = useStore();
+  useEffect(() => {
+    const abort = new AbortController();
+    let stream: MediaStream | null = null;
+    let detecting = false;
+    const unsubscribe = store.sub(faceStateAtom, () => dispatch({ type: 'face-state', state: store.get(faceStateAtom).state }));
+    dispatch({ type: 'camera-connecting' });
+    (async () => {
+      try {
+        stream = await navigator.mediaDevices.getUserMedia({ video: { width: { ideal: 640 }, height: { ideal: 480 } }, audio: false });
+      } catch (error) {
+        if (!abort.signal.aborted) dispatch({ type: 'camera-failed', reason: cameraFailureOf(error) });
+        return;
+      }
+      if (abort.signal.aborted) return stream.getTracks().forEach((tr) => tr.stop());
+      const el = video.current;
+      if (el) {
+        el.srcObject = stream;
+        await el.play().catch(() => {}); // muted video: autoplay is allowed; the frames flow either way
+      }
+      try {
+        detecting = true;
+        await startFaceDetection({ stream, video: el ?? undefined, settings: { ratePerSecond: CAMERA_CHECK_RATE }, signal: abort.signal });
+        if (!abort.signal.aborted) dispatch({ type: 'camera-connected' });
+      } catch {
+        if (abort.signal.aborted) return;
+        // No detector (model or backend failed): the camera works, the face cannot be checked.
+        dispatch({ type: 'camera-connected' });
+        dispatch({ type: 'face-state', state: 'unavailable' });
+      }
+    })();
+    return () => {
+      abort.abort();
+      unsubscribe();
+      if (detecting) {
+        stopFaceDetection();
+        // The sections detect at the proctoring rate; the worker keeps its settings between starts.
+        configureFaceDetection({ ratePerSecond: DEFAULT_FACE_SETTINGS.ratePerSecond }).catch(() => {});
+      }
+      stream?.getTracks().forEach((tr) => tr.stop());
+      if (video.current) video.current.srcObject = null;
+    };
+  }, [store, dispatch]);
 }

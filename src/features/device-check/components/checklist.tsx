@@ -1,5 +1,5 @@
 import { messages } from '../../../i18n/messages.ts';
-import type { ChecklistStep, StepStatus } from '../device-check-machine.ts';
+import type { ChecklistStep, StepStatus } from '../checklist-model.ts';
 import { StatusIcon, type IconKind } from './status-icon.tsx';
 
 const t = messages.deviceCheck;

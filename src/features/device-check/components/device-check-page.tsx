@@ -2,30 +2,27 @@
 // checklist and the seven layers — audio 1-2, camera 1-2, microphone 1-2, start. The rules live in
 // ../device-check-machine.ts; this file wires them to the browser (camera, microphone, speech,
 // timers), the server (device reports, settings, start signal) and the router.
-import { useSetAtom } from 'jotai';
 import { useCallback, useEffect, useReducer, useRef, useState } from 'react';
 import { Link } from 'react-aria-components';
 import { useNavigate, useParams } from 'react-router';
 import { paths } from '../../../lib/paths.ts';
 import { useDocumentTitle } from '../../../lib/use-document-title.ts';
 import { messages } from '../../../i18n/messages.ts';
-import { apiErrorText } from '../../../lib/session-api.ts';
-import { useFaceDetectionAtom, useSpeechDetectionAtom } from '../../../lib/session.ts';
 import { Alert } from '../../../ui/alert.tsx';
 import { Button } from '../../../ui/button.tsx';
 import { Snackbar, type SnackbarMessage } from '../../../ui/snackbar.tsx';
 import { loadFaceDetector } from '../../../workers/face-detector.ts';
-import { startMicLevel, type MicLevelMeter } from '../../../sensors/mic-level.ts';
-import { resetSpeechDetection, startSpeechDetection, stopSpeechDetection } from '../../../sensors/speech-recognition.ts';
-import { reportDevice, saveSettings, signalStart } from '../api/device-check-api.ts';
+import { reportDevice } from '../api/device-check-api.ts';
+import { checklist } from '../checklist-model.ts';
 import {
-  canContinue, checklist, DEVICE_OF, deviceCheckReducer, initialDeviceCheck, type CheckMode, type DeviceCheckEvent,
-  type DeviceCheckState, type Layer, type Requirements,
+  canContinue, DEVICE_OF, deviceCheckReducer, initialDeviceCheck, type CheckMode, type DeviceCheckEvent, type DeviceCheckState, type Layer,
 } from '../device-check-machine.ts';
+import type { Requirements } from '../requirements.ts';
 import { useOrderContext } from '../use-order-context.ts';
 import { AudioSampleLayer } from './audio-layer.tsx';
 import { CameraVideoLayer } from './camera-layer.tsx';
 import { Checklist } from './checklist.tsx';
+import { useLayerFocus, useMicrophone, useStartTest } from './device-check-flow-hooks.ts';
 import { DeviceDialog } from './device-dialog.tsx';
 import { MicrophoneListenLayer } from './microphone-layer.tsx';
 import { StatusIcon } from './status-icon.tsx';
@@ -67,10 +64,7 @@ interface FlowProps { mode: CheckMode; orderId: string; licence: string; req: Re
 function DeviceCheckFlow({ mode, orderId, licence, req }: FlowProps) {
   const [state, dispatch] = useReducer(deviceCheckReducer, undefined, () => initialDeviceCheck(mode, req));
   const navigate = useNavigate();
-  const setUseFace = useSetAtom(useFaceDetectionAtom);
-  const setUseSpeech = useSetAtom(useSpeechDetectionAtom);
   const [snack, setSnack] = useState<SnackbarMessage | null>(null);
-  const [startError, setStartError] = useState<string | null>(null);
   const snackId = useRef(0);
   const toast = useCallback((text: string, tone: SnackbarMessage['tone'] = 'error') => {
     setSnack({ id: ++snackId.current, text, tone });
@@ -82,71 +76,16 @@ function DeviceCheckFlow({ mode, orderId, licence, req }: FlowProps) {
     if (req.camera && mode !== 'headset') loadFaceDetector().catch(() => {});
   }, [req.camera, mode]);
 
-  // The microphone: level meter and speech recognition live from the microphone button until the
-  // page is left.
-  const mic = useRef<{ stream: MediaStream | null; meter: MicLevelMeter | null }>({ stream: null, meter: null });
-  useEffect(() => () => {
-    stopSpeechDetection();
-    mic.current.meter?.stop();
-    mic.current.stream?.getTracks().forEach((tr) => tr.stop());
-    mic.current = { stream: null, meter: null };
-  }, []);
-
-  async function startMicrophone() {
-    resetSpeechDetection();
-    try {
-      const stream = await navigator.mediaDevices.getUserMedia({ audio: true, video: false });
-      mic.current.stream = stream;
-      // The meter is a help, not the check: it may fail (no AudioWorklet) without failing the step.
-      mic.current.meter = await startMicLevel(stream).catch(() => null);
-    } catch (error) {
-      if (error instanceof DOMException && (error.name === 'NotAllowedError' || error.name === 'SecurityError')) {
-        dispatch({ type: 'mic-failed', reason: 'denied' });
-        return;
-      }
-    }
-    if (startSpeechDetection()) dispatch({ type: 'mic-listening' });
-    else dispatch({ type: 'mic-failed', reason: 'unsupported' });
-  }
+  const startMicrophone = useMicrophone(dispatch);
 
   // Headset check done: the separate flow goes on to the webcam check (spec screen 14).
   useEffect(() => {
     if (state.finished) void navigate(paths.webcamCheck(orderId));
   }, [state.finished, navigate, orderId]);
 
-  // 'Mulai Test': save which detections run, signal the start, open listening (spec 4.1).
-  const starting = useRef(false);
-  useEffect(() => {
-    if (state.layer !== 'start' || starting.current) return;
-    starting.current = true;
-    const settings = {
-      // On when required and the device could do it at all (a camera that never connected cannot be watched).
-      use_face_detection: req.face && state.camera.status === 'detecting',
-      use_speech_detection: req.voice && state.mic.status !== 'unsupported' && state.mic.status !== 'denied',
-    };
-    setStartError(null);
-    (async () => {
-      setUseFace(settings.use_face_detection);
-      setUseSpeech(settings.use_speech_detection);
-      await saveSettings(licence, settings);
-      await signalStart(orderId);
-      void navigate(paths.section(orderId, 'listening'));
-    })().catch((err: unknown) => {
-      starting.current = false;
-      const text = apiErrorText(err);
-      setStartError(text);
-      toast(text);
-      dispatch({ type: 'start-failed' });
-    });
-  }, [state.layer, state.camera.status, state.mic.status, req, licence, orderId, navigate, setUseFace, setUseSpeech, toast]);
+  const startError = useStartTest({ state, req, licence, orderId, toast, dispatch });
 
-  // Keyboard and screen-reader users follow the layers: focus goes to each new layer's heading.
-  const heading = useRef<HTMLHeadingElement>(null);
-  const firstLayer = useRef(true);
-  useEffect(() => {
-    if (firstLayer.current) { firstLayer.current = false; return; }
-    heading.current?.focus();
-  }, [state.layer]);
+  const heading = useLayerFocus(state.layer);
 
   const continueAnyway = async () => {
     if (!state.dialog) return;
