@@ -93,26 +93,7 @@ export function RewardPage() {
           </thead>
           <tbody>
             {data?.list.map((item) => (
-              <tr key={item.order_id} data-testid="certificate-row">
-                <th scope="row">{item.order_no}</th>
-                <td>{formatDate(item.end_test)}</td>
-                <td data-testid="certificate-score">{item.score}</td>
-                <td>
-                  {item.sertificate ? (
-                    <Button variant="secondary" className="btn-small" aria-label={t.viewLabel(item.order_no)} onPress={() => void view(item)}>
-                      {t.view}
-                    </Button>
-                  ) : t.processing}
-                </td>
-                <td>
-                  {item.shipping ? (
-                    <Link href={paths.tracking(item.order_id)} data-testid="waybill-link">
-                      {item.shipping.waybill_id ?? t.noWaybill}
-                    </Link>
-                  ) : t.none}
-                </td>
-                <td>{item.shipping ? t.shipping[item.shipping.status] : t.none}</td>
-              </tr>
+              <CertificateRow key={item.order_id} item={item} onView={() => void view(item)} />
             ))}
           </tbody>
         </table>
@@ -120,5 +101,30 @@ export function RewardPage() {
       {data && data.total === 0 && <p>{t.empty}</p>}
       <Pagination page={page} pageCount={pageCount} onChange={setPage} labels={t.pagination} isDisabled={loading} />
     </section>
+  );
+}
+
+function CertificateRow({ item, onView }: { item: CertificateListItem; onView: () => void }) {
+  return (
+    <tr data-testid="certificate-row">
+      <th scope="row">{item.order_no}</th>
+      <td>{formatDate(item.end_test)}</td>
+      <td data-testid="certificate-score">{item.score}</td>
+      <td>
+        {item.sertificate ? (
+          <Button variant="secondary" className="btn-small" aria-label={t.viewLabel(item.order_no)} onPress={onView}>
+            {t.view}
+          </Button>
+        ) : t.processing}
+      </td>
+      <td>
+        {item.shipping ? (
+          <Link href={paths.tracking(item.order_id)} data-testid="waybill-link">
+            {item.shipping.waybill_id ?? t.noWaybill}
+          </Link>
+        ) : t.none}
+      </td>
+      <td>{item.shipping ? t.shipping[item.shipping.status] : t.none}</td>
+    </tr>
   );
 }
