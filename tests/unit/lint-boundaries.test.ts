@@ -36,3 +36,62 @@ describe('import boundaries', () => {
     expect(await restrictedImports(file, code)).toHaveLength(0);
   });
 });
+
+// The layers of src/: app composes features; features use only the shared layers (lib, ui, i18n,
+// sensors, workers) and contracts; shared layers never import features or app; from workers/ the
+// page takes only contracts. Both import rules count (threads: core; layers: @typescript-eslint).
+async function importViolations(filePath: string, code: string): Promise<string[]> {
+  const [result] = await eslint.lintText(code, { filePath });
+  return (result?.messages ?? []).filter((m) => m.ruleId?.endsWith('no-restricted-imports')).map((m) => m.message);
+}
+
+describe('src layer zones', () => {
+  it.each([
+    // a feature imports another feature (sibling path, or from deeper down)
+    ['src/features/exam/x.ts', "import { a as b } from '../proctoring/atoms.ts';\nexport const a = b;\n"],
+    ['src/features/device-check/components/x.tsx', "import { a as b } from '../../proctoring/run/proctoring-run.ts';\nexport const a = b;\n"],
+    // a feature imports app
+    ['src/features/exam/x.ts', "import { a as b } from '../../app/router.tsx';\nexport const a = b;\n"],
+    // a shared layer imports a feature or app
+    ['src/lib/x.ts', "import { a as b } from '../features/exam/x.ts';\nexport const a = b;\n"],
+    ['src/sensors/x.ts', "import { a as b } from '../features/proctoring/rules.ts';\nexport const a = b;\n"],
+    ['src/workers/x.ts', "import { a as b } from '../app/app.tsx';\nexport const a = b;\n"],
+    // src imports a worker's implementation (and with it TensorFlow.js)
+    ['src/features/proctoring/x.ts', "import { a as b } from '../../../workers/face-detector/face-detector.ts';\nexport const a = b;\n"],
+    ['src/workers/x.ts', "import { a as b } from '../../workers/face-detector/face-detector.ts';\nexport const a = b;\n"],
+  ])('%s: forbids %s', async (file, code) => {
+    expect(await importViolations(file, code)).not.toHaveLength(0);
+  });
+
+  it.each([
+    ['src/features/exam/x.ts', "import { paths } from '../../lib/paths.ts';\nexport const a = paths;\n"],
+    ['src/features/exam/components/x.tsx', "import { Button } from '../../../ui/button.tsx';\nexport const a = Button;\n"],
+    ['src/features/device-check/x.ts', "import { speechAtom } from '../../sensors/speech-atoms.ts';\nexport const a = speechAtom;\n"],
+    ['src/lib/x.ts', "import { sessionAtom } from './session.ts';\nexport const a = sessionAtom;\n"],
+    ['src/sensors/x.ts', "import { appStore } from '../lib/store.ts';\nexport const a = appStore;\n"],
+    ['src/app/x.tsx', "import { EndPage } from '../features/exam/index.ts';\nexport const a = EndPage;\n"],
+    ['src/features/proctoring/x.ts', "import type { FaceDetectorSettings } from '../../../workers/face-detector/contract.ts';\nexport type A = FaceDetectorSettings;\n"],
+    ['src/workers/x.ts', "import type { Outcome } from '../../workers/_shared/protocol.ts';\nexport type A = Outcome<number>;\n"],
+    // tests may run a worker's code in-process
+    ['src/workers/x.test.ts', "import { createExamClock } from '../../workers/exam-clock/exam-clock.ts';\nexport const a = createExamClock;\n"],
+  ])('%s: allows %s', async (file, code) => {
+    expect(await importViolations(file, code)).toHaveLength(0);
+  });
+});
+
+describe('size rules in src', () => {
+  const fn = (lines: number) => `export function f(): number {\n${'  void 0;\n'.repeat(lines - 3)}  return 1;\n}\n`;
+  const rules = async (filePath: string, code: string) =>
+    ((await eslint.lintText(code, { filePath }))[0]?.messages ?? []).map((m) => m.ruleId);
+
+  it('a function over 80 lines is reported; one of 80 is not', async () => {
+    expect(await rules('src/features/exam/x.ts', fn(81))).toContain('max-lines-per-function');
+    expect(await rules('src/features/exam/x.ts', fn(80))).not.toContain('max-lines-per-function');
+  });
+
+  it('a file over 250 lines is reported, except the message catalogue', async () => {
+    const long = `${'// x\n'.repeat(251)}export const a = 1;\n`;
+    expect(await rules('src/lib/x.ts', long)).toContain('max-lines');
+    expect(await rules('src/i18n/messages.ts', long)).not.toContain('max-lines');
+  });
+});
