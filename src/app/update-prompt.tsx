@@ -11,7 +11,7 @@ const HOURLY = 60 * 60 * 1000;
 export function UpdatePrompt({ pathname }: { pathname: string }) {
   const { needRefresh: [needRefresh, setNeedRefresh], updateServiceWorker } = useRegisterSW({
     onRegisteredSW(_url, registration) {
-      // Long sessions (a whole test day) still learn about new versions.
+      // A page open all day (a whole test day) still learns about new versions.
       if (registration) setInterval(() => void registration.update(), HOURLY);
     },
   });

@@ -27,12 +27,16 @@ const storages: [string, () => QueueStorage][] = [
   ['IndexedDB', () => indexedDbStorage('test-outbox', new IDBFactory())],
 ];
 
-describe.each(storages)('offline queue on %s', (_name, makeStorage) => {
-  const setup = (storage = makeStorage()) => {
+function queueOn(makeStorage: () => QueueStorage) {
+  return (storage = makeStorage()) => {
     const server = fakeServer();
     const queue = createOfflineQueue({ send: server.send, isRetryable: (e) => e instanceof NetworkDown, storage });
     return { server, queue, storage };
   };
+}
+
+describe.each(storages)('offline queue on %s: sending and replaying', (_name, makeStorage) => {
+  const setup = queueOn(makeStorage);
 
   it('sends at once when online and leaves nothing behind', async () => {
     const { server, queue } = setup();
@@ -86,6 +90,11 @@ describe.each(storages)('offline queue on %s', (_name, makeStorage) => {
     expect(await queue.send(submit())).toMatchObject({ ok: true });
     expect(server.received.map((r) => r.kind)).toEqual(['submit']);
   });
+
+});
+
+describe.each(storages)('offline queue on %s: refusals, reloads, concurrency', (_name, makeStorage) => {
+  const setup = queueOn(makeStorage);
 
   it('drops a request the server refuses and reports it, without blocking the rest', async () => {
     const { server, queue } = setup();

@@ -111,6 +111,18 @@ describe('camera frames: bitmap fallback', () => {
     expect(onEnded).toHaveBeenCalledOnce();
   });
 
+});
+
+describe('camera frames: bitmap fallback, timing', () => {
+  beforeEach(() => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'performance'] });
+    g.createImageBitmap = vi.fn(async (_video: unknown, options: ImageBitmapOptions) => ({ close: vi.fn(), options }));
+  });
+  afterEach(() => {
+    vi.useRealTimers();
+    delete g.createImageBitmap;
+  });
+
   it('waits for the video to have a picture', async () => {
     const video = { readyState: 0, videoWidth: 0, videoHeight: 0, isConnected: false } as { readyState: number; videoWidth: number; videoHeight: number; isConnected: boolean };
     const { sink, pushed } = fakeSink();

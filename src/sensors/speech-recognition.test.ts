@@ -85,7 +85,7 @@ describe('speech detection', () => {
     detector.stop();
   });
 
-  it('restarts when the browser ends the session while active, and backs off when it flaps', () => {
+  it('restarts when the browser ends recognition while active, and backs off when it flaps', () => {
     const { detector, rec, tick } = setup();
     detector.start();
     rec().end(); // Chrome ends after silence
@@ -115,6 +115,9 @@ describe('speech detection', () => {
     expect(speech()).toMatchObject({ status: 'idle', wordCount: 0, sentences: [] });
   });
 
+});
+
+describe('speech detection: refusals and errors', () => {
   it('a refused microphone ends in denied, without restarting', () => {
     const { detector, rec, speech } = setup();
     detector.start();

@@ -1,6 +1,6 @@
 // Speech detection during the test: an adapter over the Web Speech API (SpeechRecognition, or
 // webkitSpeechRecognition in Chrome), which exists only on the main thread. It listens in Indonesian
-// (id-ID), continuously, with interim results, restarts itself whenever the browser ends a session
+// (id-ID), continuously, with interim results, restarts itself whenever the browser stops recognising
 // while we are still active, and reports recognised sentences and word counts into `speechAtom`.
 //
 // Test hook: the constructor is looked up on `window` when `start()` runs, not at import. A test
@@ -44,7 +44,7 @@ export interface SpeechDetectorOptions {
   lang?: string;
   getConstructor?: () => RecognitionConstructor | undefined;
   now?: () => number;
-  /** Restarts within `burstWindowMs` beyond which the next one waits `backoffMs` (a flapping session). */
+  /** Restarts within `burstWindowMs` beyond which the next one waits `backoffMs` (flapping recognition). */
   burstRestarts?: number;
   burstWindowMs?: number;
   backoffMs?: number;
@@ -70,7 +70,7 @@ export function createSpeechDetector({
     try {
       rec.start();
     } catch (error) {
-      // InvalidStateError: the previous session has not finished ending. Try again shortly.
+      // InvalidStateError: the previous recognition has not finished ending. Try again shortly.
       if (active) restartTimer = setTimeout(() => active && begin(rec), 250);
       else throw error;
     }
@@ -78,7 +78,7 @@ export function createSpeechDetector({
 
   function onEnd(rec: RecognitionLike): void {
     if (!active || recognition !== rec) return;
-    // Chrome ends a continuous session after silence or ~60 s; keep listening.
+    // Chrome ends continuous recognition after silence or ~60 s; keep listening.
     const t = now();
     restarts = [...restarts.filter((r) => r > t - burstWindowMs), t];
     const delay = restarts.length > burstRestarts ? backoffMs : 0;

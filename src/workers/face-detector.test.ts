@@ -156,6 +156,9 @@ describe('face-detector bridge', () => {
     t.client.terminate();
   });
 
+});
+
+describe('face-detector bridge: the camera and the worker ending', () => {
   it('the end of the camera track shows as camera-ended and stops the worker watching', async () => {
     const t = setup();
     await t.client.start({ stream });

@@ -90,6 +90,9 @@ describe('worker bridge', () => {
     bridge.terminate();
   });
 
+});
+
+describe('worker bridge: abort, timeout, crash', () => {
   it('abort rejects with aborted, terminates the worker and restarts it on the next call', async () => {
     const worker = testWorker();
     const onExit = vi.fn();
@@ -149,6 +152,9 @@ describe('worker bridge', () => {
     await expect(pending).rejects.toMatchObject({ code: 'worker-crashed' });
   });
 
+});
+
+describe('worker bridge: transfer, events, idle', () => {
   it('moves pixel buffers both ways instead of copying them', async () => {
     const bridge = bridgeFor(testWorker());
     const pixels = new Uint8ClampedArray([0, 100, 255, 255]);

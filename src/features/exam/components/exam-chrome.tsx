@@ -62,7 +62,7 @@ function TimeAnnouncer({ remainingSeconds }: { remainingSeconds: number | null }
   return <div className="visually-hidden" aria-live="polite" aria-atomic="true" data-testid="time-announcer">{text}</div>;
 }
 
-/** Counters kept by proctoring (session atoms); shown from the start so their place never jumps. */
+/** Counters kept by proctoring (stored with the login session, cleared at logout); always shown, so they never jump. */
 export function ViolationBadges() {
   const tab = useAtomValue(openTabCountAtom);
   const face = useAtomValue(faceCountAtom);
