@@ -7,10 +7,9 @@ import {
   boolean, check, index, integer, jsonb, pgTable, text, timestamp, unique, uniqueIndex, uuid,
 } from 'drizzle-orm/pg-core';
 import { companies, users } from './schema.ts';
+import type { PartLetter, SectionName } from '../../contracts/facts/index.ts';
 
 export type MediaType = 'audio' | 'image' | 'video' | 'pdf';
-export type ExamSection = 'listening' | 'structure' | 'reading';
-export type ExamPartLetter = 'A' | 'B' | 'C';
 export type ExamStatus = 'active' | 'archived';
 export interface QuestionOption { text: string }
 
@@ -48,8 +47,8 @@ export const exams = pgTable('exams', {
 export const examParts = pgTable('exam_parts', {
   id: uuid().primaryKey().defaultRandom(),
   exam_id: uuid().notNull().references(() => exams.id),
-  section: text().$type<ExamSection>().notNull(),
-  part: text().$type<ExamPartLetter>().notNull(),
+  section: text().$type<SectionName>().notNull(),
+  part: text().$type<PartLetter>().notNull(),
   // Order within the section.
   position: integer().notNull(),
   direction_text: text().notNull(),

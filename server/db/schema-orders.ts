@@ -3,15 +3,14 @@
 import { sql } from 'drizzle-orm';
 import { boolean, check, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { institutions, licenses, products, users } from './schema.ts';
+import type { CounterKind, PreparationChecks, SectionName } from '../../contracts/facts/index.ts';
 
 const id = () => uuid().primaryKey().defaultRandom();
 const createdAt = () => timestamp({ withTimezone: true }).notNull().defaultNow();
 
 export type OrderStatus = 'not_started' | 'in_progress' | 'completed' | 'disqualified';
-export type SectionName = 'listening' | 'structure' | 'reading';
 export interface SurveyMeta { job: string; certificate_for: string }
 export interface OrderSettings { use_face_detection: boolean; use_speech_detection: boolean }
-export interface ProctoringFlagsSnapshot { face: boolean; voice: boolean; new_tab: boolean }
 
 export const orders = pgTable('orders', {
   id: id(),
@@ -47,7 +46,7 @@ export const consents = pgTable('consents', {
   order_id: uuid().notNull().references(() => orders.id),
   user_id: uuid().notNull().references(() => users.id),
   rules_version: text().notNull(),
-  checks: jsonb().$type<ProctoringFlagsSnapshot & { camera: boolean; photos: boolean }>().notNull(),
+  checks: jsonb().$type<PreparationChecks>().notNull(),
   ip: text(),
   user_agent: text(),
   created_at: createdAt(),
@@ -71,8 +70,6 @@ export const licenceAttempts = pgTable('licence_attempts', {
   code_hint: text(),
   created_at: createdAt(),
 }, (t) => [index('licence_attempts_user_idx').on(t.user_id, t.created_at)]);
-
-export type Counters = { open_new_tab: number; face: number; speech: number };
 
 /** One row per order and section: the server-side deadline, autosaved draft and final result. */
 export const orderSections = pgTable('order_sections', {
@@ -104,7 +101,7 @@ export const violations = pgTable('violations', {
   order_id: uuid().notNull().references(() => orders.id),
   section: text().$type<SectionName | 'device-check'>().notNull(),
   // Normalised: the spec's 'voice' and 'speech' are one counter ('speech').
-  counter_type: text().$type<'open_new_tab' | 'face' | 'speech'>().notNull(),
+  counter_type: text().$type<CounterKind>().notNull(),
   // A media id; no foreign key on purpose: the photo-retention sweep deletes old photos and the id
   // stays as a record that a photo was taken (services/photo-retention.ts).
   image_media_id: uuid(),

@@ -3,6 +3,7 @@
 // After a change: `npm run db:generate` writes the next migration into server/db/migrations.
 import { sql } from 'drizzle-orm';
 import { boolean, check, date, index, integer, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import type { ProctoringFlags } from '../../contracts/facts/index.ts';
 
 const id = () => uuid().primaryKey().defaultRandom();
 const createdAt = () => timestamp({ withTimezone: true }).notNull().defaultNow();
@@ -26,7 +27,6 @@ export const companies = pgTable('companies', {
   created_at: createdAt(),
 });
 
-export interface ProctoringFlags { face: boolean; voice: boolean; new_tab: boolean }
 /** `identification`: which checks run; `failed`: which violations fail the test. */
 export interface InstitutionSettings { identification: ProctoringFlags; failed: ProctoringFlags }
 

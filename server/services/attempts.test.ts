@@ -6,18 +6,17 @@ import { join } from 'node:path';
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AnswerSubmitResult } from '../../contracts/exam-delivery.ts';
-import type { ExamSectionName } from '../../contracts/exam-import.ts';
 import { orderSections, orders } from '../db/schema.ts';
-import { TEST_DISQUALIFIED } from '../routes/orders/index.ts';
 import { writeExamFixture } from '../test-helpers/exam-fixture.ts';
 import {
   answerKeyFields, answerPattern, call, getSection, keysFor, seenBodies, startedOrder, type StartedOrder,
 } from '../test-helpers/exam-attempts.ts';
 import { buildTestApp, type TestApp } from '../test-helpers/test-app.ts';
-import { disqualifyOrder, GRACE_MS, sweepOverdueSections } from './attempts.ts';
+import { disqualifyOrder, sweepOverdueSections } from './attempts.ts';
 import { importExam } from './exam-import.ts';
 import { createMediaStore } from './media-store.ts';
 import { scoreExam } from './scoring.ts';
+import { SERVER_MESSAGES, SUBMIT_GRACE_MS, type SectionName } from '../../contracts/facts/index.ts';
 
 let t: TestApp;
 let fixtureDir: string;
@@ -34,7 +33,7 @@ afterAll(async () => {
   if (fixtureDir) rmSync(fixtureDir, { recursive: true, force: true });
 });
 
-async function sectionRow(o: StartedOrder, section: ExamSectionName) {
+async function sectionRow(o: StartedOrder, section: SectionName) {
   const [row] = await t.db.select().from(orderSections).where(and(eq(orderSections.order_id, o.orderId), eq(orderSections.section, section)));
   return row!;
 }
@@ -43,11 +42,11 @@ async function orderRow(o: StartedOrder) {
   return row!;
 }
 /** Moves the section's deadline `secondsAgo` into the past. */
-async function expire(o: StartedOrder, section: ExamSectionName, secondsAgo: number) {
+async function expire(o: StartedOrder, section: SectionName, secondsAgo: number) {
   await t.db.update(orderSections).set({ deadline_at: new Date(Date.now() - secondsAgo * 1000) })
     .where(and(eq(orderSections.order_id, o.orderId), eq(orderSections.section, section)));
 }
-async function answerSection(o: StartedOrder, section: ExamSectionName, correct: number) {
+async function answerSection(o: StartedOrder, section: SectionName, correct: number) {
   const detail = (await getSection(t, o, section)).body.data;
   const answer = answerPattern(detail, await keysFor(t, detail), correct);
   return call<AnswerSubmitResult>(t, { method: 'POST', url: ANSWER, headers: o.headers, payload: { id: o.orderId, section, images: [], answer, disqualified: false } });
@@ -133,7 +132,7 @@ describe('submission', () => {
     const inGrace = await call(t, { method: 'PUT', url: DRAFT, headers: o.headers, payload: { id: o.orderId, section: 'listening', answer, position: 2 } });
     expect(inGrace.code).toBe(200);
     expect((inGrace.body.data as { remaining_seconds: number }).remaining_seconds).toBe(0);
-    await expire(o, 'listening', GRACE_MS / 1000 + 1);
+    await expire(o, 'listening', SUBMIT_GRACE_MS / 1000 + 1);
     const late = await call(t, { method: 'PUT', url: DRAFT, headers: o.headers, payload: { id: o.orderId, section: 'listening', answer: [], position: 0 } });
     expect(late.code).toBe(409);
     expect(late.body.message).toBe('Waktu section sudah habis');
@@ -155,7 +154,7 @@ describe('sweeper', () => {
       const answer = answerPattern(detail, await keysFor(t, detail), correct);
       expect((await call(t, { method: 'PUT', url: DRAFT, headers: o.headers, payload: { id: o.orderId, section, answer, position: 1 } })).code).toBe(200);
       // The browser goes away; time passes.
-      await expire(o, section, GRACE_MS / 1000 + 5);
+      await expire(o, section, SUBMIT_GRACE_MS / 1000 + 5);
       const [a, b] = await Promise.all([sweepOverdueSections(t.db, t.clock.now()), sweepOverdueSections(t.db, t.clock.now())]);
       expect(a + b).toBeGreaterThanOrEqual(1);
       expect(await sectionRow(o, section)).toMatchObject({ closed_by: 'swept', raw_correct: correct });
@@ -215,10 +214,10 @@ describe('disqualification', () => {
     expect((await sectionRow(o, 'reading'))).toMatchObject({ closed_by: 'disqualified' });
     const after = await call(t, { method: 'POST', url: ANSWER, headers: o.headers, payload: { id: o.orderId, section: 'reading', images: [], answer: [], disqualified: false } });
     expect(after.code).toBe(400);
-    expect(after.body.message).toBe(TEST_DISQUALIFIED);
+    expect(after.body.message).toBe(SERVER_MESSAGES.testDisqualified);
     const detail = (await getSection(t, o, 'reading')).body.data;
     expect(detail).toMatchObject({ status: 'disqualified', exam: { is_complete: true } });
-    expect((await call(t, { method: 'PUT', url: DRAFT, headers: o.headers, payload: { id: o.orderId, section: 'structure', answer: [], position: 0 } })).body.message).toBe(TEST_DISQUALIFIED);
+    expect((await call(t, { method: 'PUT', url: DRAFT, headers: o.headers, payload: { id: o.orderId, section: 'structure', answer: [], position: 0 } })).body.message).toBe(SERVER_MESSAGES.testDisqualified);
   });
 
   it('disqualifyOrder is the seam for server-side rules: once only, never after completion', async () => {

@@ -10,11 +10,12 @@ import { and, asc, desc, eq, gt, inArray, isNull, lt, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import { answerPartSchema, type AnswerPart } from '../../contracts/exam-answer.ts';
 import type { AnswerSubmitResult, SectionStatus } from '../../contracts/exam-delivery.ts';
-import { EXAM_SECTIONS, type ExamSectionName } from '../../contracts/exam-import.ts';
+import {
+  SECTION_MESSAGES, SECTION_NAMES, sectionsBefore, sectionSeconds, SERVER_MESSAGES, SUBMIT_GRACE_MS, type SectionName,
+} from '../../contracts/facts/index.ts';
 import type { AppDb } from '../db/client.ts';
 import { answerKeys, exams, media, orderSections, orders, products } from '../db/schema.ts';
 import { HttpError } from '../http-error.ts';
-import { TEST_DISQUALIFIED, TEST_FINISHED } from '../routes/orders/index.ts';
 import { getOwnOrder } from './orders.ts';
 import { convertSection, scoreExam, scoreSection, type AnswerKey, type ScorableQuestion } from './scoring.ts';
 import { loadSectionContent } from './section-content.ts';
@@ -24,38 +25,18 @@ type Db = AppDb | Tx;
 export type OrderRow = typeof orders.$inferSelect;
 export type SectionRow = typeof orderSections.$inferSelect;
 
-/** Drafts and submissions are accepted up to this long after the deadline (network, clock drift). */
-export const GRACE_MS = 60_000;
-export const FIXED_SECTION_SECONDS = { structure: 1500, reading: 3300 } as const;
-/** Spec 9: listening = sum of its audio + 300 s. */
-export const LISTENING_EXTRA_SECONDS = 300;
-/**
- * On top of that, a bounded allowance for buffering: the SPA pauses its timer while audio buffers
- * (spec 4.2), which the server cannot see, so the server-side deadline allows up to 2 minutes of it.
- */
-export const LISTENING_BUFFER_ALLOWANCE_SECONDS = 120;
-
+// Section times and the grace period are in contracts/facts (sections.ts), shared with the SPA, as
+// are the messages the SPA reacts to (SERVER_MESSAGES, SECTION_MESSAGES); these are the server's own.
 export const ATTEMPT_MESSAGES = {
-  testNotStarted: 'Tes belum dimulai',
-  noExam: 'Soal tes belum tersedia, silakan hubungi admin',
-  finishFirst: (s: ExamSectionName) => `Selesaikan section ${s} terlebih dahulu`,
-  sectionNotStarted: (s: ExamSectionName) => `Section ${s} belum dimulai`,
-  sectionClosed: (s: ExamSectionName) => `Maaf, section ${s} sudah selesai`,
-  timeUp: 'Waktu section sudah habis',
   unknownQuestions: (ids: string[]) => `Soal tidak dikenal: ${ids.slice(0, 5).join(', ')}${ids.length > 5 ? ', …' : ''}`,
   unknownImages: (ids: string[]) => `Foto tidak dikenal: ${ids.slice(0, 5).join(', ')}${ids.length > 5 ? ', …' : ''}`,
 } as const;
-
-export function sectionSeconds(section: ExamSectionName, listeningAudioMs: number): number {
-  if (section !== 'listening') return FIXED_SECTION_SECONDS[section];
-  return Math.ceil(listeningAudioMs / 1000) + LISTENING_EXTRA_SECONDS + LISTENING_BUFFER_ALLOWANCE_SECONDS;
-}
 
 export function sectionStatus(row: Pick<SectionRow, 'submitted_at' | 'closed_by'>): Exclude<SectionStatus, 'not_started'> {
   return row.submitted_at ? row.closed_by ?? 'submitted' : 'open';
 }
 
-const isOverdue = (row: SectionRow, nowMs: number) => !row.submitted_at && nowMs > row.deadline_at.getTime() + GRACE_MS;
+const isOverdue = (row: SectionRow, nowMs: number) => !row.submitted_at && nowMs > row.deadline_at.getTime() + SUBMIT_GRACE_MS;
 
 const storedAnswerSchema = z.array(answerPartSchema);
 /** A stored draft or answer as answer parts; anything unreadable counts as no answer. */
@@ -78,7 +59,7 @@ async function activeExamId(db: Db, order: OrderRow): Promise<string> {
     .innerJoin(products, eq(products.company_id, exams.company_id))
     .where(and(eq(products.id, order.product_id), eq(exams.status, 'active')))
     .orderBy(desc(exams.created_at)).limit(1);
-  if (!row) throw new HttpError(409, ATTEMPT_MESSAGES.noExam);
+  if (!row) throw new HttpError(409, SERVER_MESSAGES.noExam);
   return row.id;
 }
 
@@ -87,15 +68,15 @@ async function activeExamId(db: Db, order: OrderRow): Promise<string> {
  * earlier sections must be closed, the order in progress). Starting twice at once is harmless:
  * the unique (order, section) index keeps the first row and its deadline.
  */
-export async function getOrStartSection(db: AppDb, order: OrderRow, section: ExamSectionName, now: Date): Promise<SectionRow> {
+export async function getOrStartSection(db: AppDb, order: OrderRow, section: SectionName, now: Date): Promise<SectionRow> {
   const rows = await sectionRows(db, order.id);
   const existing = rows.find((r) => r.section === section);
   if (existing) return existing;
-  if (order.status === 'disqualified') throw new HttpError(400, TEST_DISQUALIFIED);
-  if (order.status === 'completed') throw new HttpError(400, TEST_FINISHED);
-  if (order.status !== 'in_progress') throw new HttpError(409, ATTEMPT_MESSAGES.testNotStarted);
-  for (const earlier of EXAM_SECTIONS.slice(0, EXAM_SECTIONS.indexOf(section))) {
-    if (!rows.find((r) => r.section === earlier)?.submitted_at) throw new HttpError(409, ATTEMPT_MESSAGES.finishFirst(earlier));
+  if (order.status === 'disqualified') throw new HttpError(400, SERVER_MESSAGES.testDisqualified);
+  if (order.status === 'completed') throw new HttpError(400, SERVER_MESSAGES.testFinished);
+  if (order.status !== 'in_progress') throw new HttpError(409, SERVER_MESSAGES.testNotStarted);
+  for (const earlier of sectionsBefore(section)) {
+    if (!rows.find((r) => r.section === earlier)?.submitted_at) throw new HttpError(409, SECTION_MESSAGES.finishFirst(earlier));
   }
   // One exam for the whole order: the one its first section got.
   const examId = rows.find((r) => r.exam_id)?.exam_id ?? await activeExamId(db, order);
@@ -115,7 +96,7 @@ export async function getOrStartSection(db: AppDb, order: OrderRow, section: Exa
 interface Scoring { questions: ScorableQuestion[]; keys: AnswerKey[] }
 
 /** What scoring a section needs. Read before the transaction (the content cache is shared). */
-async function loadScoring(db: AppDb, examId: string, section: ExamSectionName): Promise<Scoring> {
+async function loadScoring(db: AppDb, examId: string, section: SectionName): Promise<Scoring> {
   const content = await loadSectionContent(db, examId, section);
   const ids = [...content.questionIds];
   const keys = ids.length === 0 ? [] : await db.select({ question_id: answerKeys.question_id, correct_index: answerKeys.correct_index })
@@ -164,8 +145,8 @@ async function closeSection(db: AppDb, input: CloseInput, scoring: Scoring, now:
 /** All three sections closed (none disqualified): store the scores and complete the order. */
 async function completeOrderIfDone(tx: Tx, order: OrderRow, now: Date): Promise<OrderRow | null> {
   const rows = await sectionRows(tx, order.id);
-  const raw = (s: ExamSectionName) => rows.find((r) => r.section === s && r.submitted_at && r.closed_by !== 'disqualified')?.raw_correct;
-  const [l, s, r] = EXAM_SECTIONS.map(raw);
+  const raw = (s: SectionName) => rows.find((r) => r.section === s && r.submitted_at && r.closed_by !== 'disqualified')?.raw_correct;
+  const [l, s, r] = SECTION_NAMES.map(raw);
   if (l == null || s == null || r == null) return null;
   const score = scoreExam({ listening: l, structure: s, reading: r });
   const [done] = await tx.update(orders).set({
@@ -180,7 +161,7 @@ async function completeOrderIfDone(tx: Tx, order: OrderRow, now: Date): Promise<
 async function sweepSection(db: AppDb, row: Pick<SectionRow, 'id' | 'order_id' | 'exam_id' | 'section'>, now: Date): Promise<boolean> {
   const scoring = row.exam_id ? await loadScoring(db, row.exam_id, row.section) : { questions: [], keys: [] };
   const r = await closeSection(db, {
-    rowId: row.id, orderId: row.order_id, closedBy: 'swept', answer: 'draft', overdueBefore: new Date(now.getTime() - GRACE_MS),
+    rowId: row.id, orderId: row.order_id, closedBy: 'swept', answer: 'draft', overdueBefore: new Date(now.getTime() - SUBMIT_GRACE_MS),
   }, scoring, now);
   return r.closed;
 }
@@ -193,7 +174,7 @@ async function sweepSection(db: AppDb, row: Pick<SectionRow, 'id' | 'order_id' |
 export async function sweepOverdueSections(db: AppDb, now: Date, batch = 100): Promise<number> {
   const rows = await db.select({ id: orderSections.id, order_id: orderSections.order_id, exam_id: orderSections.exam_id, section: orderSections.section })
     .from(orderSections)
-    .where(and(isNull(orderSections.submitted_at), lt(orderSections.deadline_at, new Date(now.getTime() - GRACE_MS))))
+    .where(and(isNull(orderSections.submitted_at), lt(orderSections.deadline_at, new Date(now.getTime() - SUBMIT_GRACE_MS))))
     .orderBy(asc(orderSections.deadline_at)).limit(batch);
   let closed = 0;
   for (const row of rows) if (await sweepSection(db, row, now)) closed++;
@@ -217,7 +198,7 @@ export async function disqualifyOrder(db: AppDb, orderId: string, reason: string
   return db.transaction((tx) => disqualifyInTx(tx, orderId, reason, now, evidence));
 }
 
-export interface DisqualifyEvidence { section: ExamSectionName; images: string[] }
+export interface DisqualifyEvidence { section: SectionName; images: string[] }
 
 /** disqualifyOrder inside the caller's transaction (proctoring counts and disqualifies in one). */
 export async function disqualifyInTx(tx: Tx, orderId: string, reason: string, now: Date, evidence?: DisqualifyEvidence): Promise<boolean> {
@@ -232,7 +213,7 @@ export async function disqualifyInTx(tx: Tx, orderId: string, reason: string, no
       .where(and(eq(orderSections.id, row.id), isNull(orderSections.submitted_at)));
   }
   const examId = rows.find((r) => r.exam_id)?.exam_id ?? null;
-  const missing = EXAM_SECTIONS.filter((s) => !rows.some((r) => r.section === s));
+  const missing = SECTION_NAMES.filter((s) => !rows.some((r) => r.section === s));
   if (missing.length > 0) {
     await tx.insert(orderSections).values(missing.map((section) => ({
       order_id: orderId, section, exam_id: examId, started_at: now, deadline_at: now, submitted_at: now,
@@ -247,7 +228,7 @@ export async function disqualifyInTx(tx: Tx, orderId: string, reason: string, no
 
 export interface SubmitInput {
   id: string;
-  section: ExamSectionName;
+  section: SectionName;
   images: string[];
   answer: AnswerPart[];
   disqualified: boolean;
@@ -258,20 +239,20 @@ function toResult(order: OrderRow, row: SectionRow, rows?: SectionRow[]): Answer
   if (status === 'open') throw new Error('toResult on an open section');
   return {
     id: order.id, section: row.section, status, submitted_at: row.submitted_at!.toISOString(), order_status: order.status,
-    exam_complete: order.status === 'completed' || (rows !== undefined && EXAM_SECTIONS.every((s) => rows.find((r) => r.section === s)?.submitted_at)),
+    exam_complete: order.status === 'completed' || (rows !== undefined && SECTION_NAMES.every((s) => rows.find((r) => r.section === s)?.submitted_at)),
   };
 }
 
 /** A closed section: the stored result for an identical retry, the spec's refusal otherwise. */
 function repeatOrRefuse(order: OrderRow, row: SectionRow, hash: string): AnswerSubmitResult {
   if (row.submission_hash === hash && row.closed_by === 'submitted') return toResult(order, row);
-  if (order.status === 'disqualified') throw new HttpError(400, TEST_DISQUALIFIED);
-  if (row.section === 'reading') throw new HttpError(400, ATTEMPT_MESSAGES.sectionClosed('reading'));
-  if (order.status === 'completed') throw new HttpError(400, TEST_FINISHED);
-  throw new HttpError(400, ATTEMPT_MESSAGES.sectionClosed(row.section));
+  if (order.status === 'disqualified') throw new HttpError(400, SERVER_MESSAGES.testDisqualified);
+  if (row.section === 'reading') throw new HttpError(400, SECTION_MESSAGES.sectionClosed('reading'));
+  if (order.status === 'completed') throw new HttpError(400, SERVER_MESSAGES.testFinished);
+  throw new HttpError(400, SECTION_MESSAGES.sectionClosed(row.section));
 }
 
-async function reread(db: AppDb, orderId: string, section: ExamSectionName) {
+async function reread(db: AppDb, orderId: string, section: SectionName) {
   const [order] = await db.select().from(orders).where(eq(orders.id, orderId));
   const rows = await sectionRows(db, orderId);
   return { order: order!, rows, row: rows.find((r) => r.section === section) };
@@ -281,28 +262,28 @@ async function reread(db: AppDb, orderId: string, section: ExamSectionName) {
 export async function submitAnswer(db: AppDb, memberId: string, input: SubmitInput, now: Date): Promise<AnswerSubmitResult> {
   const order = await getOwnOrder(db, memberId, input.id);
   if (input.disqualified) {
-    if (order.status === 'completed') throw new HttpError(400, TEST_FINISHED);
+    if (order.status === 'completed') throw new HttpError(400, SERVER_MESSAGES.testFinished);
     // The SPA posts the disqualification for each section in turn: all but the first find it done.
     await disqualifyOrder(db, order.id, `candidate app: ${input.section}`, now, { section: input.section, images: input.images });
     const after = await reread(db, order.id, input.section);
     // Disqualified elsewhere without section rows (cannot happen through disqualifyOrder).
-    if (!after.row?.submitted_at) throw new HttpError(400, TEST_DISQUALIFIED);
+    if (!after.row?.submitted_at) throw new HttpError(400, SERVER_MESSAGES.testDisqualified);
     return toResult(after.order, after.row, after.rows);
   }
-  if (order.status === 'disqualified') throw new HttpError(400, TEST_DISQUALIFIED);
-  if (order.status === 'not_started') throw new HttpError(409, ATTEMPT_MESSAGES.testNotStarted);
+  if (order.status === 'disqualified') throw new HttpError(400, SERVER_MESSAGES.testDisqualified);
+  if (order.status === 'not_started') throw new HttpError(409, SERVER_MESSAGES.testNotStarted);
   const hash = submissionHash(input);
   const rows = await sectionRows(db, order.id);
   const row = rows.find((r) => r.section === input.section);
   if (!row) {
-    if (order.status === 'completed') throw new HttpError(400, TEST_FINISHED);
-    throw new HttpError(409, ATTEMPT_MESSAGES.sectionNotStarted(input.section));
+    if (order.status === 'completed') throw new HttpError(400, SERVER_MESSAGES.testFinished);
+    throw new HttpError(409, SECTION_MESSAGES.sectionNotStarted(input.section));
   }
   if (row.submitted_at) return repeatOrRefuse(order, row, hash);
   if (isOverdue(row, now.getTime())) {
     // Too late: the draft is what counts (as the sweeper would do it).
     await sweepSection(db, row, now);
-    throw new HttpError(409, ATTEMPT_MESSAGES.timeUp);
+    throw new HttpError(409, SERVER_MESSAGES.timeUp);
   }
   const content = await loadSectionContent(db, row.exam_id!, row.section);
   const unknown = [...new Set(input.answer.flatMap((p) => p.list_question.map((e) => e.question_id)))].filter((id) => !content.questionIds.has(id));
@@ -324,7 +305,7 @@ export async function submitAnswer(db: AppDb, memberId: string, input: SubmitInp
   return repeatOrRefuse(after.order, after.row!, hash);
 }
 
-export interface DraftInput { id: string; section: ExamSectionName; answer: AnswerPart[]; position: number }
+export interface DraftInput { id: string; section: SectionName; answer: AnswerPart[]; position: number }
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
@@ -338,19 +319,19 @@ export async function saveDraft(db: AppDb, memberId: string, input: DraftInput, 
       .set({ draft: input.answer, draft_position: input.position, draft_saved_at: now })
       .where(and(
         eq(orderSections.order_id, input.id), eq(orderSections.section, input.section), isNull(orderSections.submitted_at),
-        gt(orderSections.deadline_at, new Date(now.getTime() - GRACE_MS)),
+        gt(orderSections.deadline_at, new Date(now.getTime() - SUBMIT_GRACE_MS)),
         sql`exists (select 1 from ${orders} where ${orders.id} = ${orderSections.order_id} and ${orders.user_id} = ${memberId} and ${orders.status} = 'in_progress')`,
       ))
       .returning({ deadline_at: orderSections.deadline_at });
     if (row) return row;
   }
   const order = await getOwnOrder(db, memberId, input.id);
-  if (order.status === 'disqualified') throw new HttpError(400, TEST_DISQUALIFIED);
-  if (order.status === 'completed') throw new HttpError(400, TEST_FINISHED);
-  if (order.status !== 'in_progress') throw new HttpError(409, ATTEMPT_MESSAGES.testNotStarted);
+  if (order.status === 'disqualified') throw new HttpError(400, SERVER_MESSAGES.testDisqualified);
+  if (order.status === 'completed') throw new HttpError(400, SERVER_MESSAGES.testFinished);
+  if (order.status !== 'in_progress') throw new HttpError(409, SERVER_MESSAGES.testNotStarted);
   const [row] = await db.select().from(orderSections)
     .where(and(eq(orderSections.order_id, order.id), eq(orderSections.section, input.section)));
-  if (!row) throw new HttpError(409, ATTEMPT_MESSAGES.sectionNotStarted(input.section));
-  if (row.submitted_at) throw new HttpError(400, ATTEMPT_MESSAGES.sectionClosed(input.section));
-  throw new HttpError(409, ATTEMPT_MESSAGES.timeUp);
+  if (!row) throw new HttpError(409, SECTION_MESSAGES.sectionNotStarted(input.section));
+  if (row.submitted_at) throw new HttpError(400, SECTION_MESSAGES.sectionClosed(input.section));
+  throw new HttpError(409, SERVER_MESSAGES.timeUp);
 }

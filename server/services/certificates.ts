@@ -12,7 +12,6 @@ import {
   CERTIFICATE_NUMBER_RE, VERIFY_PATH_PREFIX, type CertificateListItem, type CertificateRef, type CertificateStatus,
   type PublicCertificate,
 } from '../../contracts/certificates.ts';
-import { EXAM_SECTIONS } from '../../contracts/exam-import.ts';
 import type { AppDb } from '../db/client.ts';
 import type { Clock } from './clock.ts';
 import { certificates, media, orderSections, orders, shipments, users } from '../db/schema.ts';
@@ -22,6 +21,7 @@ import { LICENCE_ALPHABET } from './licence-codes.ts';
 import type { MediaStore } from './media-store.ts';
 import type { MediaUrlSigner } from './media-urls.ts';
 import { ensureShipment } from './shipments.ts';
+import { SECTION_NAMES, SERVER_MESSAGES } from '../../contracts/facts/index.ts';
 
 export type CertificateRow = typeof certificates.$inferSelect;
 type OrderRow = typeof orders.$inferSelect;
@@ -83,7 +83,7 @@ export async function liveCertificate(db: AppDb, orderId: string): Promise<Certi
   return row;
 }
 
-interface Facts { order: OrderRow; user: typeof users.$inferSelect; raw: Record<(typeof EXAM_SECTIONS)[number], number> }
+interface Facts { order: OrderRow; user: typeof users.$inferSelect; raw: Record<(typeof SECTION_NAMES)[number], number> }
 
 /** What the PDF prints; null unless the order is completed and scored. */
 async function loadFacts(db: AppDb, orderId: string): Promise<Facts | null> {
@@ -91,7 +91,7 @@ async function loadFacts(db: AppDb, orderId: string): Promise<Facts | null> {
   if (!row || row.order.status !== 'completed' || !row.order.completed_at || row.order.total_score == null) return null;
   const sections = await db.select({ section: orderSections.section, raw: orderSections.raw_correct }).from(orderSections)
     .where(eq(orderSections.order_id, orderId));
-  const raw = Object.fromEntries(EXAM_SECTIONS.map((s) => [s, sections.find((r) => r.section === s)?.raw ?? 0])) as Facts['raw'];
+  const raw = Object.fromEntries(SECTION_NAMES.map((s) => [s, sections.find((r) => r.section === s)?.raw ?? 0])) as Facts['raw'];
   return { order: row.order, user: row.user, raw };
 }
 
@@ -253,7 +253,7 @@ export async function reissueCertificate(deps: CertificateDeps, orderNo: string,
   const clean = name.trim().replace(/\s+/g, ' ');
   if (!clean) throw HttpError.badRequest('Nama tidak boleh kosong');
   const [order] = await db.select().from(orders).where(eq(orders.order_no, orderNo));
-  if (!order) throw HttpError.notFound('Pesanan tidak ditemukan');
+  if (!order) throw HttpError.notFound(SERVER_MESSAGES.orderNotFound);
   const facts = await loadFacts(db, order.id);
   if (!facts) throw HttpError.badRequest(CERTIFICATE_MESSAGES.notCompleted);
   const old = await liveCertificate(db, order.id) ?? null;

@@ -10,8 +10,7 @@ import { and, eq, max } from 'drizzle-orm';
 import { parseFile } from 'music-metadata';
 import type { z } from 'zod';
 import {
-  EXAM_SECTIONS, examImportSchema, underlinedParts, type ExamImport, type ExamImportGroup, type ExamImportQuestion,
-  type ExamSectionName,
+  examImportSchema, underlinedParts, type ExamImport, type ExamImportGroup, type ExamImportQuestion,
 } from '../../contracts/exam-import.ts';
 import type { AppDb } from '../db/client.ts';
 import {
@@ -19,6 +18,7 @@ import {
 } from '../db/schema.ts';
 import type { MediaStore } from './media-store.ts';
 import { MAX_RAW } from './scoring.ts';
+import { SECTION_NAMES, type SectionName } from '../../contracts/facts/index.ts';
 
 /** What each accepted extension is stored as. SVG is left out on purpose (it can carry script). */
 const FILE_TYPES: Record<string, { type: MediaType; mime: string }> = {
@@ -59,7 +59,7 @@ export interface PreparedExam {
   doc: ExamImport;
   /** By absolute path; a file used twice is stored once. */
   media: Map<string, PreparedMedia>;
-  counts: Record<ExamSectionName, number>;
+  counts: Record<SectionName, number>;
 }
 
 export interface ImportResult {
@@ -67,7 +67,7 @@ export interface ImportResult {
   title: string;
   version: number;
   archivedExamIds: string[];
-  questionCounts: Record<ExamSectionName, number>;
+  questionCounts: Record<SectionName, number>;
   mediaCount: number;
   /** Sum of the listening section's audio (the spec's listening clock adds 300 s to it). */
   listeningAudioMs: number;
@@ -137,11 +137,11 @@ function parseDocument(raw: unknown): { doc?: ExamImport; problems: string[] } {
 interface MediaRef { rel: string; kind: 'audio' | 'image'; where: string }
 
 /** Content rules zod cannot express; also collects the media references. */
-function checkContent(doc: ExamImport): { problems: string[]; refs: MediaRef[]; counts: Record<ExamSectionName, number> } {
+function checkContent(doc: ExamImport): { problems: string[]; refs: MediaRef[]; counts: Record<SectionName, number> } {
   const problems: string[] = [];
   const refs: MediaRef[] = [];
   const counts = { listening: 0, structure: 0, reading: 0 };
-  for (const section of EXAM_SECTIONS) {
+  for (const section of SECTION_NAMES) {
     const { parts, question_count } = doc.sections[section];
     const letters = parts.map((p) => p.part);
     if (new Set(letters).size !== letters.length) problems.push(`${section}: each part letter may appear once (got ${letters.join(', ')})`);
@@ -333,7 +333,7 @@ export async function insertExam(db: AppDb, prepared: PreparedExam, stored: Stor
   const keyRows: (typeof answerKeys.$inferInsert)[] = [];
   let listeningAudioMs = 0;
   const audioMs = (rel: string | undefined) => (rel ? prepared.media.get(resolve(baseDir, rel))?.duration_ms ?? 0 : 0);
-  for (const section of EXAM_SECTIONS) {
+  for (const section of SECTION_NAMES) {
     let number = 0;
     doc.sections[section].parts.forEach((part, pi) => {
       const partId = randomUUID();

@@ -7,6 +7,7 @@ import { licenses, users } from '../db/schema.ts';
 import { orders, type SurveyMeta } from '../db/schema-orders.ts';
 import { HttpError } from '../http-error.ts';
 import { hashLicenceCode, LICENCE_ALPHABET, normalizeLicenceCode } from './licence-codes.ts';
+import { SERVER_MESSAGES } from '../../contracts/facts/index.ts';
 
 export const LICENCE_MESSAGES = {
   invalid: 'Kode lisensi tidak valid',
@@ -77,9 +78,9 @@ export async function listOrders(db: AppDb, userId: string, limit: number, offse
 /** The order if it belongs to the member; 404 otherwise (never reveal others' ids). */
 export async function getOwnOrder(db: AppDb, userId: string, orderIdOrLicence: string) {
   const isUuid = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(orderIdOrLicence);
-  if (!isUuid) throw HttpError.notFound('Pesanan tidak ditemukan');
+  if (!isUuid) throw HttpError.notFound(SERVER_MESSAGES.orderNotFound);
   const [row] = await db.select().from(orders)
     .where(and(eq(orders.user_id, userId), or(eq(orders.id, orderIdOrLicence), eq(orders.license_id, orderIdOrLicence))));
-  if (!row) throw HttpError.notFound('Pesanan tidak ditemukan');
+  if (!row) throw HttpError.notFound(SERVER_MESSAGES.orderNotFound);
   return row;
 }

@@ -5,14 +5,15 @@
 // Individuals are never disqualified by the server (warnings only, spec 6).
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import {
-  COUNTER_KINDS, counterKindOf, PROCTORING_LIST_MAX, SETTING_FLAG_OF, VIOLATION_LIMIT, type CounterKind, type Counters,
-  type ProctoringDetail, type ProctoringEventKind, type ProctoringState, type ViolationRequest,
+  counterKindOf, proctoringRules, SERVER_MESSAGES, VIOLATION_LIMIT, violationVerdict, zeroCounters, type Counters,
+  type ProctoringEventKind, type ProctoringRules, type SectionName,
+} from '../../contracts/facts/index.ts';
+import {
+  PROCTORING_LIST_MAX, type ProctoringDetail, type ProctoringState, type ViolationRequest,
 } from '../../contracts/proctoring.ts';
-import type { ExamSectionName } from '../../contracts/exam-import.ts';
 import type { AppDb } from '../db/client.ts';
 import { institutions, media, orders, proctoringEvents, violations } from '../db/schema.ts';
 import { HttpError } from '../http-error.ts';
-import { TEST_DISQUALIFIED, TEST_FINISHED } from '../routes/orders/index.ts';
 import { ATTEMPT_MESSAGES, disqualifyInTx, type OrderRow, type Tx } from './attempts.ts';
 import type { MediaUrlSigner } from './media-urls.ts';
 
@@ -21,30 +22,20 @@ export const PROCTORING_MESSAGES = {
 } as const;
 
 type Db = AppDb | Tx;
-type PerKind = Record<CounterKind, boolean>;
-const all = (v: boolean): PerKind => ({ open_new_tab: v, face: v, speech: v });
 
-export interface ProctoringRules { checks: PerKind; disqualify_at_limit: PerKind; camera_required: boolean }
-
-/** Individuals: every check, no disqualification. Institution members: their institution's settings. */
+/** The order's rules (contracts/facts proctoringRules): individuals get every check and are never disqualified. */
 export async function rulesFor(db: Db, order: Pick<OrderRow, 'institution_id'>): Promise<ProctoringRules> {
-  if (!order.institution_id) return { checks: all(true), disqualify_at_limit: all(false), camera_required: true };
+  if (!order.institution_id) return proctoringRules(null);
   const [inst] = await db.select({ settings: institutions.settings, active_camera: institutions.active_camera })
     .from(institutions).where(eq(institutions.id, order.institution_id));
   if (!inst) throw new Error(`institution ${order.institution_id} of an order vanished`);
-  const per = (flags: { face: boolean; voice: boolean; new_tab: boolean }): PerKind =>
-    Object.fromEntries(COUNTER_KINDS.map((k) => [k, Boolean(flags[SETTING_FLAG_OF[k]])])) as PerKind;
-  const checks = per(inst.settings.identification);
-  const failed = per(inst.settings.failed);
-  // A check that does not run cannot fail the test.
-  const disqualify = Object.fromEntries(COUNTER_KINDS.map((k) => [k, checks[k] && failed[k]])) as PerKind;
-  return { checks, disqualify_at_limit: disqualify, camera_required: inst.active_camera };
+  return proctoringRules({ active_camera: inst.active_camera, setting: inst.settings });
 }
 
 export async function countViolations(db: Db, orderId: string): Promise<Counters> {
   const rows = await db.select({ kind: violations.counter_type, n: sql<number>`count(*)::int` })
     .from(violations).where(eq(violations.order_id, orderId)).groupBy(violations.counter_type);
-  const counters: Counters = { open_new_tab: 0, face: 0, speech: 0 };
+  const counters: Counters = zeroCounters();
   for (const r of rows) if (r.kind in counters) counters[r.kind] = Number(r.n);
   return counters;
 }
@@ -56,9 +47,9 @@ export async function proctoringState(db: Db, order: OrderRow, rules?: Proctorin
 
 /** The order's state for a report or event: finished orders refuse with the spec's messages. */
 function assertInProgress(order: OrderRow): void {
-  if (order.status === 'disqualified') throw new HttpError(400, TEST_DISQUALIFIED);
-  if (order.status === 'completed') throw new HttpError(400, TEST_FINISHED);
-  if (order.status !== 'in_progress') throw new HttpError(409, ATTEMPT_MESSAGES.testNotStarted);
+  if (order.status === 'disqualified') throw new HttpError(400, SERVER_MESSAGES.testDisqualified);
+  if (order.status === 'completed') throw new HttpError(400, SERVER_MESSAGES.testFinished);
+  if (order.status !== 'in_progress') throw new HttpError(409, SERVER_MESSAGES.testNotStarted);
 }
 
 export type ViolationInput = Required<Pick<ViolationRequest, 'counter_type' | 'section'>> & {
@@ -78,7 +69,7 @@ export async function recordViolation(db: AppDb, memberId: string, orderId: stri
   }
   return db.transaction(async (tx) => {
     const [order] = await tx.select().from(orders).where(eq(orders.id, orderId)).for('update');
-    if (!order) throw HttpError.notFound('Pesanan tidak ditemukan');
+    if (!order) throw HttpError.notFound(SERVER_MESSAGES.orderNotFound);
     const rules = await rulesFor(tx, order);
     if (input.violation_id) {
       // A retry of a report already counted: answer the state, count nothing.
@@ -87,16 +78,16 @@ export async function recordViolation(db: AppDb, memberId: string, orderId: stri
       if (seen) return proctoringState(tx, order, rules);
     }
     assertInProgress(order);
-    if (!rules.checks[kind]) throw new HttpError(400, PROCTORING_MESSAGES.checkOff);
+    if (violationVerdict(rules, kind, 0) === 'not-checked') throw new HttpError(400, PROCTORING_MESSAGES.checkOff);
     await tx.insert(violations).values({
       order_id: order.id, section: input.section, counter_type: kind, image_media_id: input.image || null,
       text_voice: input.text_voice || null, violation_id: input.violation_id ?? null, created_at: now,
     });
     const counters = await countViolations(tx, order.id);
     let disqualified = false;
-    // `>=`, not `===`: a counter already past the limit (e.g. the institution turned the rule on
-    // mid-test) ends the test at the next violation instead of never.
-    if (rules.disqualify_at_limit[kind] && counters[kind] >= VIOLATION_LIMIT) {
+    // A counter already past the limit (the institution turned the rule on mid-test) ends the test
+    // at the next violation instead of never.
+    if (violationVerdict(rules, kind, counters[kind]) === 'ends-test') {
       disqualified = await disqualifyInTx(tx, order.id, `violations:${kind}`, now,
         { section: input.section, images: input.image ? [input.image] : [] });
     }
@@ -105,7 +96,7 @@ export async function recordViolation(db: AppDb, memberId: string, orderId: stri
 }
 
 /** Stores a monitoring event (camera ended, detector unavailable, …) of an order in progress. */
-export async function recordProctoringEvent(db: AppDb, order: OrderRow, input: { section: ExamSectionName; kind: ProctoringEventKind; detail: string }, now: Date) {
+export async function recordProctoringEvent(db: AppDb, order: OrderRow, input: { section: SectionName; kind: ProctoringEventKind; detail: string }, now: Date) {
   assertInProgress(order);
   const [row] = await db.insert(proctoringEvents).values({ order_id: order.id, section: input.section, kind: input.kind, detail: input.detail, created_at: now }).returning();
   return { section: row!.section, kind: row!.kind, detail: row!.detail, created_at: row!.created_at.toISOString() };

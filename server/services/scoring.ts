@@ -2,15 +2,17 @@
 // ../shared/reference/scoring.md) -> total, proficiency level and CEFR level. Pure functions; the
 // server is the only place answers are scored.
 import type { AnswerPart } from '../../contracts/exam-answer.ts';
-import type { ExamSectionName } from '../../contracts/exam-import.ts';
+import {
+  proficiencyLevel as levelOf, TOTAL_SCORE_MAX, TOTAL_SCORE_MIN, type ProficiencyLevel, type SectionName,
+} from '../../contracts/facts/index.ts';
 
-export type SectionScores = Record<ExamSectionName, number>;
+export type SectionScores = Record<SectionName, number>;
 
 /** Questions per section the chart covers (the importer refuses longer sections). */
 export const MAX_RAW: SectionScores = { listening: 50, structure: 40, reading: 50 };
 
 /** The reported scale per section: the chart goes lower, ETS reports from 31. */
-export const SCALE: Record<ExamSectionName, { min: number; max: number }> = {
+export const SCALE: Record<SectionName, { min: number; max: number }> = {
   listening: { min: 31, max: 68 },
   structure: { min: 31, max: 68 },
   reading: { min: 31, max: 67 },
@@ -37,7 +39,7 @@ const byRaw = new Map(CHART.map(([raw, listening, structure, reading]) => [raw, 
  * The converted score for `raw` correct answers, clamped to the section's scale. Raw 0 is not in
  * the chart; it gets the scale minimum like every chart value below it.
  */
-export function convertSection(section: ExamSectionName, raw: number): number {
+export function convertSection(section: SectionName, raw: number): number {
   if (!Number.isInteger(raw) || raw < 0 || raw > MAX_RAW[section]) {
     throw new RangeError(`${section}: raw score must be a whole number 0-${MAX_RAW[section]} (got ${raw})`);
   }
@@ -51,16 +53,13 @@ export function totalScore(converted: SectionScores): number {
   return Math.round(((converted.listening + converted.structure + converted.reading) * 10) / 3);
 }
 
-export type ProficiencyLevel = 'Beginner' | 'Intermediate' | 'Upper intermediate' | 'Advanced';
+export type { ProficiencyLevel };
 
-// The spec's bands by their lower bound. The totals between bands (401-402, 461-462, 521-522)
-// cannot come out of totalScore; were one given, it stays in the band below, since it is under
-// the next band's published minimum.
-const LEVELS: [number, ProficiencyLevel][] = [[523, 'Advanced'], [463, 'Upper intermediate'], [403, 'Intermediate'], [310, 'Beginner']];
-
+/** The spec's band of a total (contracts/facts); a total outside 310-677 is a bug, not a level. */
 export function proficiencyLevel(total: number): ProficiencyLevel {
-  if (!Number.isInteger(total) || total < 310 || total > 677) throw new RangeError(`total must be 310-677 (got ${total})`);
-  return LEVELS.find(([from]) => total >= from)![1];
+  const level = levelOf(total);
+  if (!level) throw new RangeError(`total must be ${TOTAL_SCORE_MIN}-${TOTAL_SCORE_MAX} (got ${total})`);
+  return level;
 }
 
 export type CefrLevel = 'C1' | 'B2' | 'B1' | 'A2' | 'below A2';

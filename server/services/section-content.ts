@@ -5,10 +5,10 @@
 import { and, asc, eq, inArray } from 'drizzle-orm';
 import type { AnswerPart } from '../../contracts/exam-answer.ts';
 import type { DeliveredPart, MediaRef, Statement } from '../../contracts/exam-delivery.ts';
-import type { ExamSectionName } from '../../contracts/exam-import.ts';
 import type { AppDb } from '../db/client.ts';
-import { examParts, exams, media, questionGroups, questions, type ExamPartLetter, type MediaType } from '../db/schema.ts';
+import { examParts, exams, media, questionGroups, questions, type MediaType } from '../db/schema.ts';
 import type { MediaUrlSigner } from './media-urls.ts';
+import type { PartLetter, SectionName } from '../../contracts/facts/index.ts';
 
 interface ContentMedia { id: string; title: string; source: string; type: MediaType; duration_ms: number | null }
 interface ContentQuestion {
@@ -17,14 +17,14 @@ interface ContentQuestion {
 }
 interface ContentGroup { id: string; is_group: boolean; text: string; media_id: string | null; questions: ContentQuestion[] }
 interface ContentPart {
-  part: ExamPartLetter; direction_text: string; direction_media_id: string | null;
+  part: PartLetter; direction_text: string; direction_media_id: string | null;
   close_text: string | null; close_media_id: string | null; groups: ContentGroup[];
 }
 
 export interface SectionContent {
   examId: string;
   companyId: string;
-  section: ExamSectionName;
+  section: SectionName;
   parts: ContentPart[];
   media: Map<string, ContentMedia>;
   /** Every question of the section, in number order. */
@@ -38,7 +38,7 @@ const CACHE_SIZE = 64;
 const cache = new Map<string, Promise<SectionContent>>();
 
 /** The section's content (cached). Call it outside a transaction: the cache is shared. */
-export function loadSectionContent(db: AppDb, examId: string, section: ExamSectionName): Promise<SectionContent> {
+export function loadSectionContent(db: AppDb, examId: string, section: SectionName): Promise<SectionContent> {
   const key = `${examId}:${section}`;
   let hit = cache.get(key);
   if (!hit) {
@@ -50,7 +50,7 @@ export function loadSectionContent(db: AppDb, examId: string, section: ExamSecti
   return hit;
 }
 
-async function readSectionContent(db: AppDb, examId: string, section: ExamSectionName): Promise<SectionContent> {
+async function readSectionContent(db: AppDb, examId: string, section: SectionName): Promise<SectionContent> {
   const [exam] = await db.select({ company_id: exams.company_id }).from(exams).where(eq(exams.id, examId));
   if (!exam) throw new Error(`exam ${examId} does not exist`);
   const parts = await db.select({

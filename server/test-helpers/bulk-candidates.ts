@@ -5,7 +5,6 @@
 import { randomBytes } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import type { AnswerPart } from '../../contracts/exam-answer.ts';
-import type { EXAM_PART_LETTERS } from '../../contracts/exam-import.ts';
 import { openDatabase } from '../db/client.ts';
 import { exams, licenses, orders, orderSections, users } from '../db/schema.ts';
 import { seedDemo } from '../db/seed.ts';
@@ -13,9 +12,10 @@ import { hashPassword } from '../services/passwords.ts';
 import { loadSectionContent } from '../services/section-content.ts';
 import { systemClock } from '../services/clock.ts';
 import { loadJwtSecret, signAccessToken } from '../services/tokens.ts';
+import type { PartLetter } from '../../contracts/facts/index.ts';
 
 export interface BulkCandidate { userId: string; orderId: string; authorization: string }
-export interface ListeningQuestion { id: string; number: number; part: (typeof EXAM_PART_LETTERS)[number]; options: string[] }
+export interface ListeningQuestion { id: string; number: number; part: PartLetter; options: string[] }
 
 export interface BulkWorld {
   candidates: BulkCandidate[];

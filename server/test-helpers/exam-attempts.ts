@@ -5,10 +5,10 @@ import { randomBytes } from 'node:crypto';
 import { inArray } from 'drizzle-orm';
 import type { AnswerPart } from '../../contracts/exam-answer.ts';
 import type { SectionDetail } from '../../contracts/exam-delivery.ts';
-import type { ExamSectionName } from '../../contracts/exam-import.ts';
 import { answerKeys, licenses, orders } from '../db/schema.ts';
 import { bearer, createMember } from './members.ts';
 import type { TestApp } from './test-app.ts';
+import type { SectionName } from '../../contracts/facts/index.ts';
 
 export interface StartedOrder {
   orderId: string;
@@ -41,9 +41,9 @@ export async function call<T = unknown>(t: TestApp, req: { method: 'GET' | 'PUT'
   return { code: res.statusCode, body: body!, res };
 }
 
-export const sectionUrl = (orderId: string, section: ExamSectionName) => `/users/v1/member/order/detail/${orderId}/${section}`;
+export const sectionUrl = (orderId: string, section: SectionName) => `/users/v1/member/order/detail/${orderId}/${section}`;
 
-export async function getSection(t: TestApp, o: StartedOrder, section: ExamSectionName) {
+export async function getSection(t: TestApp, o: StartedOrder, section: SectionName) {
   return call<SectionDetail>(t, { method: 'GET', url: sectionUrl(o.orderId, section), headers: o.headers });
 }
 

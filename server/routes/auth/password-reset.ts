@@ -17,8 +17,8 @@ import {
 } from '../../services/password-reset.ts';
 import { enforce } from '../../services/rate-limit.ts';
 import { authLimits, requireAccessKey } from './guards.ts';
+import { SERVER_MESSAGES } from '../../../contracts/facts/index.ts';
 
-export const NOT_REGISTERED_MESSAGE = 'Email Anda tidak terdaftar pada sistem kami';
 export const RESET_MAIL_SUBJECT = 'Kode OTP untuk reset password EPOT';
 
 export function resetMailText(o: { name: string; otp: string; link: string | null; supportEmail: string }): string {
@@ -58,7 +58,7 @@ export const passwordResetRoutes: FastifyPluginAsyncZod<{ config: Config }> = as
     requireAccessKey(config, access_key);
     await enforce(app.db, reply, `forgot:${email}`, authLimits.forgotPassword.limit, authLimits.forgotPassword.windowMs, app.clock.now());
     const user = await findUserByEmail(app.db, email);
-    if (!user) throw HttpError.badRequest(NOT_REGISTERED_MESSAGE);
+    if (!user) throw HttpError.badRequest(SERVER_MESSAGES.notRegistered);
     const { code, otp } = await createPasswordReset(app.db, user.id, app.clock.now());
     const origin = linkOrigin(`${req.protocol}://${req.host}`);
     await app.mailer.send({
@@ -69,7 +69,7 @@ export const passwordResetRoutes: FastifyPluginAsyncZod<{ config: Config }> = as
         link: origin && `${origin}/password-reset/${code}`,
       }),
     });
-    return { status: 200 as const, message: 'OTP berhasil dikirim', data: { status: 200 as const, data: { code } } };
+    return { status: 200 as const, message: SERVER_MESSAGES.otpSent, data: { status: 200 as const, data: { code } } };
   });
 
   app.post(apiPaths.member.verifyForgotPassword, {
@@ -102,6 +102,6 @@ export const passwordResetRoutes: FastifyPluginAsyncZod<{ config: Config }> = as
         .set({ password_hash: passwordHash, token_version: sql`${users.token_version} + 1` })
         .where(eq(users.id, reset.userId));
     });
-    return { status: 200 as const, message: 'Password Anda berhasil diubah', data: null };
+    return { status: 200 as const, message: SERVER_MESSAGES.passwordChanged, data: null };
   });
 };

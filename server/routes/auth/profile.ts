@@ -16,13 +16,11 @@ import { toMemberDetail, type UserRow } from '../../services/members.ts';
 import { hashPassword, verifyPassword } from '../../services/passwords.ts';
 import { enforce, refund } from '../../services/rate-limit.ts';
 import { authLimits } from './guards.ts';
+import { SERVER_MESSAGES } from '../../../contracts/facts/index.ts';
 
 export const profileMessages = {
-  saved: 'Data Anda berhasil disimpan',
   locked: 'Data profil sudah tersimpan dan tidak dapat diubah lagi. Hanya nomor telepon atau alamat domisili yang masih kosong yang dapat diisi.',
   filledAlready: 'Nomor telepon dan alamat domisili yang sudah tersimpan tidak dapat diubah lagi.',
-  passwordChanged: 'Password Anda berhasil diubah',
-  wrongCurrent: 'Current password Anda salah',
 } as const;
 
 type Editable = Pick<UserRow, 'fullname' | 'date_of_birth' | 'place_of_birth' | 'phone_number' | 'residential_address'>;
@@ -85,7 +83,7 @@ export const profileRoutes: FastifyPluginAsyncZod = async (app) => {
       ...allowedChanges(u, wanted, u.is_updated_profile, profileMessages.locked),
       ...(u.is_updated_profile ? {} : { is_updated_profile: true }),
     }));
-    return { status: 200 as const, message: profileMessages.saved, data: toMemberDetail(user) };
+    return { status: 200 as const, message: SERVER_MESSAGES.profileSaved, data: toMemberDetail(user) };
   });
 
   app.put(apiPaths.member.updateResidentialAddress, {
@@ -99,7 +97,7 @@ export const profileRoutes: FastifyPluginAsyncZod = async (app) => {
       ...(req.body.residential_address !== undefined ? { residential_address: req.body.residential_address } : {}),
     };
     const user = await updateLocked(app.db, req.member.id, (u) => allowedChanges(u, wanted, true, profileMessages.filledAlready));
-    return { status: 200 as const, message: profileMessages.saved, data: toMemberDetail(user) };
+    return { status: 200 as const, message: SERVER_MESSAGES.profileSaved, data: toMemberDetail(user) };
   });
 
   app.put(apiPaths.member.changePassword, {
@@ -113,12 +111,12 @@ export const profileRoutes: FastifyPluginAsyncZod = async (app) => {
     // Wrong current passwords use up the limit; a right one is given back.
     await enforce(app.db, reply, key, authLimits.changePassword.limit, authLimits.changePassword.windowMs, app.clock.now());
     const [user] = await app.db.select({ password_hash: users.password_hash }).from(users).where(eq(users.id, req.member.id));
-    if (!(await verifyPassword(user?.password_hash ?? null, current_password))) throw HttpError.badRequest(profileMessages.wrongCurrent);
+    if (!(await verifyPassword(user?.password_hash ?? null, current_password))) throw HttpError.badRequest(SERVER_MESSAGES.wrongCurrentPassword);
     await refund(app.db, key);
     if (isCommonPassword(new_password)) throw HttpError.badRequest(COMMON_PASSWORD_MESSAGE);
     await app.db.update(users)
       .set({ password_hash: await hashPassword(new_password), token_version: sql`${users.token_version} + 1` })
       .where(eq(users.id, req.member.id));
-    return { status: 200 as const, message: profileMessages.passwordChanged, data: null };
+    return { status: 200 as const, message: SERVER_MESSAGES.passwordChanged, data: null };
   });
 };

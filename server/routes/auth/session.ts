@@ -5,7 +5,7 @@ import { z } from 'zod';
 import { apiPaths } from '../../../contracts/api-paths.ts';
 import {
   autoLoginRegisterRequestSchema, autoLoginRegisterResponseSchema, capitalizeWords, loginRequestSchema,
-  loginResponseSchema, logoutResponseSchema, registerRequestSchema, registerResponseSchema, SSO_FAILED_MESSAGE,
+  loginResponseSchema, logoutResponseSchema, registerRequestSchema, registerResponseSchema,
 } from '../../../contracts/auth.ts';
 import type { Config } from '../../config.ts';
 import { users } from '../../db/schema.ts';
@@ -17,6 +17,7 @@ import { hashPassword } from '../../services/passwords.ts';
 import { enforce, refund } from '../../services/rate-limit.ts';
 import { verifySso } from '../../services/sso.ts';
 import { authLimits, requireAccessKey, verifyOrBurn } from './guards.ts';
+import { SERVER_MESSAGES } from '../../../contracts/facts/index.ts';
 
 export const loginMessages = {
   wrongCredentials: 'Email atau password salah',
@@ -71,17 +72,17 @@ export const sessionRoutes: FastifyPluginAsyncZod<{ config: Config }> = async (a
     await enforce(app.db, reply, `sso:${req.ip}`, authLimits.sso.limit, authLimits.sso.windowMs, app.clock.now());
     if (!config.ssoSecret) {
       req.log.warn('SSO refused: SSO_SECRET is not set');
-      throw HttpError.badRequest(SSO_FAILED_MESSAGE);
+      throw HttpError.badRequest(SERVER_MESSAGES.ssoFailed);
     }
     const expNumber = typeof exp === 'string' && /^\d{1,12}$/.test(exp) ? Number(exp) : exp;
-    if (!email || !fullname?.trim() || typeof expNumber !== 'number' || !sig) throw HttpError.badRequest(SSO_FAILED_MESSAGE);
+    if (!email || !fullname?.trim() || typeof expNumber !== 'number' || !sig) throw HttpError.badRequest(SERVER_MESSAGES.ssoFailed);
     const check = verifySso(config.ssoSecret, email, fullname, expNumber, sig, app.clock.now());
     if (check !== 'ok') {
       req.log.info({ reason: check }, 'SSO link refused');
-      throw HttpError.unauthorized(SSO_FAILED_MESSAGE);
+      throw HttpError.unauthorized(SERVER_MESSAGES.ssoFailed);
     }
     const parsedEmail = z.email().safeParse(email.trim().toLowerCase());
-    if (!parsedEmail.success) throw HttpError.badRequest(SSO_FAILED_MESSAGE);
+    if (!parsedEmail.success) throw HttpError.badRequest(SERVER_MESSAGES.ssoFailed);
     return loginData(await findOrCreateMember(app.db, parsedEmail.data, capitalizeWords(fullname)));
   });
 

@@ -10,7 +10,6 @@ import type {
   CertificateListResponse, PublicCertificate, ShippingTracking,
 } from '../../../contracts/certificates.ts';
 import type { OrderDetailFull } from '../../../contracts/exam-delivery.ts';
-import { EXAM_SECTIONS } from '../../../contracts/exam-import.ts';
 import { certificates, media, shipments } from '../../db/schema.ts';
 import {
   issueCertificate, issueMissing, newCertificateNumber, normalizeCertificateNumber, revokeCertificate, validUntilFor,
@@ -23,6 +22,7 @@ import { bearer, createMember } from '../../test-helpers/members.ts';
 import { pdfInfo, pdfQrText, pdfText } from '../../test-helpers/pdf.ts';
 import { buildTestApp, type TestApp } from '../../test-helpers/test-app.ts';
 import { signCourierBody, VERIFY_PER_MINUTE } from './index.ts';
+import { SECTION_NAMES } from '../../../contracts/facts/index.ts';
 
 const SECRET = 'kurir-rahasia-0123456789';
 const LIST = '/users/v1/member/order/list-sertificate';
@@ -55,7 +55,7 @@ describe('issuance on completion', () => {
   it('issues a certificate when the last section is submitted: PDF with name, scores and level, QR to the verification page', async () => {
     const o = await startedOrder(t);
     const raw = { listening: 30, structure: 28, reading: 43 };
-    for (const section of EXAM_SECTIONS) {
+    for (const section of SECTION_NAMES) {
       const detail = (await getSection(t, o, section)).body.data;
       const answer = answerPattern(detail, await keysFor(t, detail), raw[section]);
       const sent = await call(t, { method: 'POST', url: '/users/v1/member/order/answer/', headers: o.headers, payload: { id: o.orderId, section, images: [], answer } });
@@ -118,7 +118,7 @@ describe('issuance on completion', () => {
 
   it('issues for orders the sweeper completed (the catch-up job, with PUBLIC_URL as origin)', async () => {
     const o = await startedOrder(t);
-    for (const [i, section] of EXAM_SECTIONS.entries()) {
+    for (const [i, section] of SECTION_NAMES.entries()) {
       expect((await getSection(t, o, section)).code).toBe(200);
       expect(await sweepOverdueSections(t.db, new Date(t.clock.now().getTime() + (i + 1) * 86_400_000))).toBeGreaterThanOrEqual(1);
     }

@@ -10,11 +10,11 @@ import {
   bankListQuerySchema, bankListResponseSchema, bankMultipleQuerySchema, bankMultipleResponseSchema, bankQuestionResponseSchema,
   examDetailResponseSchema, examListQuerySchema, examListResponseSchema, type BankQuestion,
 } from '../../../contracts/exam-delivery.ts';
-import { EXAM_SECTIONS } from '../../../contracts/exam-import.ts';
 import { idParamSchema } from '../../../contracts/orders.ts';
 import { examParts, exams, orderSections, orders, questionGroups, questions } from '../../db/schema.ts';
 import { HttpError } from '../../http-error.ts';
 import type { AuthMember } from '../../plugins/auth.ts';
+import { SECTION_NAMES } from '../../../contracts/facts/index.ts';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const companyHeaderSchema = z.object({ 'x-company-id': z.string().trim().max(64).optional() });
@@ -50,7 +50,7 @@ export const examBankRoutes: FastifyPluginAsyncZod = async (app) => {
     const counts = parts.length === 0 ? [] : await app.db.select({ part_id: questionGroups.part_id, n: count() }).from(questions)
       .innerJoin(questionGroups, eq(questionGroups.id, questions.group_id))
       .where(inArray(questionGroups.part_id, parts.map((p) => p.id))).groupBy(questionGroups.part_id);
-    parts.sort((a, b) => EXAM_SECTIONS.indexOf(a.section) - EXAM_SECTIONS.indexOf(b.section));
+    parts.sort((a, b) => SECTION_NAMES.indexOf(a.section) - SECTION_NAMES.indexOf(b.section));
     return {
       status: 200 as const, message: 'OK',
       data: {

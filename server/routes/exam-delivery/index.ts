@@ -9,7 +9,6 @@ import {
   answerDraftRequestSchema, answerDraftResponseSchema, answerSubmitRequestSchema, answerSubmitResponseSchema,
   orderDetailFullResponseSchema, sectionDetailResponseSchema, sectionParamSchema, type SectionSummary,
 } from '../../../contracts/exam-delivery.ts';
-import type { ExamSectionName } from '../../../contracts/exam-import.ts';
 import { idParamSchema } from '../../../contracts/orders.ts';
 import { consents, deviceReports, licenses } from '../../db/schema.ts';
 import {
@@ -22,6 +21,7 @@ import { enforce } from '../../services/rate-limit.ts';
 import { loadSectionContent, renderSectionParts, selectionsOf } from '../../services/section-content.ts';
 import { mediaRoutes } from './media.ts';
 import { examBankRoutes } from './exam-bank.ts';
+import { SERVER_MESSAGES, type SectionName } from '../../../contracts/facts/index.ts';
 
 // Autosave is debounced by the SPA; this only stops a runaway client.
 const DRAFTS_PER_MINUTE = 120;
@@ -99,7 +99,7 @@ const orderSectionRoutes: FastifyPluginAsyncZod = async (app) => {
     // The last section closed: issue the certificate now (idempotent; failures are retried later).
     if (data.order_status === 'completed') await app.certificates.afterCompletion(data.id, req);
     req.log.info({ order: data.id, section: data.section, status: data.status, order_status: data.order_status }, 'section answer stored');
-    return { status: 200 as const, message: data.status === 'disqualified' ? 'Tes dihentikan' : 'Jawaban berhasil disimpan', data };
+    return { status: 200 as const, message: data.status === 'disqualified' ? SERVER_MESSAGES.testStopped : SERVER_MESSAGES.answerSaved, data };
   });
 
   app.get(apiPaths.order.detailFull, {
@@ -118,7 +118,7 @@ const orderSectionRoutes: FastifyPluginAsyncZod = async (app) => {
       .where(eq(consents.order_id, fresh.id)).orderBy(desc(consents.created_at)).limit(1);
     const reports = await app.db.select({ device: deviceReports.device, problem: deviceReports.problem, created_at: deviceReports.created_at })
       .from(deviceReports).where(eq(deviceReports.order_id, fresh.id)).orderBy(asc(deviceReports.created_at));
-    const summary = (s: ExamSectionName): SectionSummary => {
+    const summary = (s: SectionName): SectionSummary => {
       const r = rows.find((x) => x.section === s);
       if (!r) return { status: 'not_started', started_at: null, submitted_at: null, raw_correct: null, converted: null };
       return { status: sectionStatus(r), started_at: iso(r.started_at), submitted_at: iso(r.submitted_at), raw_correct: r.raw_correct, converted: r.converted };

@@ -12,14 +12,13 @@ import { consents, deviceReports, institutions, licenceAttempts, orders } from '
 import { HttpError } from '../../http-error.ts';
 import { getOwnOrder, listOrders, redeemLicence } from '../../services/orders.ts';
 import { consume, refund, tooManyAttempts } from '../../services/rate-limit.ts';
+import { preparationChecks, proctoringRules, SERVER_MESSAGES } from '../../../contracts/facts/index.ts';
 
 /** Version of the rules text on the preparation page (it lives in contracts, shared with the SPA). */
 export { RULES_VERSION } from '../../../contracts/orders.ts';
 const GUESS_WINDOW_MS = 60 * 60 * 1000;
 const GUESSES_PER_USER = 10;
 const GUESSES_PER_IP = 30;
-export const TEST_FINISHED = 'Maaf, Tes ini sudah selesai';
-export const TEST_DISQUALIFIED = 'Maaf, Tes ini sudah selesai dan terdiskualifikasi';
 
 type OrderRow = typeof orders.$inferSelect;
 function toListItem(order: OrderRow, hint: string): OrderListItem {
@@ -37,8 +36,8 @@ function toListItem(order: OrderRow, hint: string): OrderListItem {
 
 /** A finished order refuses every further step with the spec's messages. */
 export function assertOrderOpen(order: OrderRow): void {
-  if (order.status === 'disqualified') throw new HttpError(400, TEST_DISQUALIFIED);
-  if (order.status === 'completed') throw new HttpError(400, TEST_FINISHED);
+  if (order.status === 'disqualified') throw new HttpError(400, SERVER_MESSAGES.testDisqualified);
+  if (order.status === 'completed') throw new HttpError(400, SERVER_MESSAGES.testFinished);
 }
 
 export const orderRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -71,7 +70,7 @@ export const orderRoutes: FastifyPluginAsyncZod = async (app) => {
     try {
       const { order, licence } = await redeemLicence(app.db, { userId: req.member.id, code: req.body.license, meta: req.body.meta, now: app.clock.now() });
       await Promise.all(keys.map((k) => refund(app.db, k)));
-      return { status: 200 as const, message: 'Kode Lisensi berhasil di redeem', data: toListItem(order, licence.code_hint) };
+      return { status: 200 as const, message: SERVER_MESSAGES.licenceRedeemed, data: toListItem(order, licence.code_hint) };
     } catch (err) {
       if (err instanceof HttpError && err.status < 500) {
         const hint = req.body.license.replace(/[\s-]/g, '').slice(-4).toUpperCase();
@@ -135,10 +134,9 @@ export const orderRoutes: FastifyPluginAsyncZod = async (app) => {
 
   /** What the checks are for this order: individuals get everything; institutions their settings. */
   async function proctoringChecks(institutionId: string | null) {
-    if (!institutionId) return { face: true, voice: true, new_tab: true, camera: true, photos: true };
+    if (!institutionId) return preparationChecks(proctoringRules(null));
     const [inst] = await app.db.select().from(institutions).where(eq(institutions.id, institutionId));
     if (!inst) throw HttpError.notFound();
-    const id = inst.settings.identification;
-    return { face: id.face, voice: id.voice, new_tab: id.new_tab, camera: inst.active_camera, photos: inst.active_camera };
+    return preparationChecks(proctoringRules({ active_camera: inst.active_camera, setting: inst.settings }));
   }
 };

@@ -12,6 +12,7 @@ import { getOwnOrder } from '../../services/orders.ts';
 import { proctoringState, recordProctoringEvent, recordViolation } from '../../services/proctoring.ts';
 import { enforce } from '../../services/rate-limit.ts';
 import { uploadRoutes } from './upload.ts';
+import { SERVER_MESSAGES } from '../../../contracts/facts/index.ts';
 
 // A real candidate raises a few per minute at most; this stops a runaway or scripted client.
 const VIOLATIONS_PER_MINUTE = 60;
@@ -37,7 +38,7 @@ const orderProctoringRoutes: FastifyPluginAsyncZod = async (app) => {
     const order = await getOwnOrder(app.db, req.member.id, req.params.license);
     const data = await recordViolation(app.db, req.member.id, order.id, req.body, app.clock.now());
     req.log.info({ order: order.id, kind: req.body.counter_type, section: req.body.section, counters: data.counters, disqualified: data.disqualified }, 'violation recorded');
-    return { status: 200 as const, message: data.disqualified ? 'Tes dihentikan' : 'OK', data };
+    return { status: 200 as const, message: data.disqualified ? SERVER_MESSAGES.testStopped : 'OK', data };
   });
 
   app.get(apiPaths.order.violations, {
