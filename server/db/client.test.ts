@@ -3,7 +3,7 @@ import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createTestDatabase, TEST_DATABASE_URL, testDbKind, type TestDatabase } from '../test-helpers/test-db.ts';
 import { MIGRATIONS_DIR, openDatabase } from './client.ts';
-import { companies } from './schema.ts';
+import { companies } from './schema/index.ts';
 
 let t: TestDatabase;
 beforeAll(async () => { t = await createTestDatabase({ migrate: false }); });

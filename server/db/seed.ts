@@ -4,7 +4,7 @@
 import { fileURLToPath } from 'node:url';
 import { asc, eq } from 'drizzle-orm';
 import type { AppDb } from './client.ts';
-import { appMeta, companies, institutions, licenses, products, users, type InstitutionSettings } from './schema.ts';
+import { appMeta, companies, institutions, licenses, products, users, type InstitutionSettings } from './schema/index.ts';
 import { insertExam, prepareExamImport, storeExamMedia, type ImportResult } from '../services/exam-import.ts';
 import { issueLicenceCode } from '../services/licence-codes.ts';
 import type { Clock } from '../services/clock.ts';

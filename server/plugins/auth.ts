@@ -4,7 +4,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { eq } from 'drizzle-orm';
-import { users } from '../db/schema.ts';
+import { users } from '../db/schema/index.ts';
 import { HttpError } from '../http-error.ts';
 import { loadJwtSecret, signAccessToken, verifyAccessToken, type TokenSubject } from '../services/tokens.ts';
 import { SERVER_MESSAGES } from '../../contracts/facts/index.ts';

@@ -5,7 +5,7 @@
 import { eq } from 'drizzle-orm';
 import { Writable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { appMeta } from '../db/schema.ts';
+import { appMeta } from '../db/schema/index.ts';
 import { signSsoLink } from '../services/sso.ts';
 import { startFakeGoogle, type FakeGoogle } from '../test-helpers/google-jwks.ts';
 import { startSmtpSink, type SmtpSink } from '../test-helpers/smtp-sink.ts';

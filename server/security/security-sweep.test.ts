@@ -11,7 +11,7 @@ import type { LightMyRequestResponse } from 'fastify';
 import { SignJWT } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../config.ts';
-import { questionGroups, users } from '../db/schema.ts';
+import { questionGroups, users } from '../db/schema/index.ts';
 import { loadJwtSecret, signAccessToken, TOKEN_TTL_SECONDS } from '../services/tokens.ts';
 import { prepareCandidate, sweepFacts, valuesFor, type Candidate, type SweepFacts } from '../test-helpers/candidate.ts';
 import { answerKeyFields } from '../test-helpers/exam-attempts.ts';

@@ -6,7 +6,7 @@ import { join } from 'node:path';
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AnswerSubmitResult } from '../../contracts/exam-delivery.ts';
-import { orderSections, orders } from '../db/schema.ts';
+import { orderSections, orders } from '../db/schema/index.ts';
 import { writeExamFixture } from '../test-helpers/exam-fixture.ts';
 import {
   answerKeyFields, answerPattern, call, getSection, keysFor, seenBodies, startedOrder, type StartedOrder,

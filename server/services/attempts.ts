@@ -14,7 +14,7 @@ import {
   SECTION_MESSAGES, SECTION_NAMES, sectionsBefore, sectionSeconds, SERVER_MESSAGES, SUBMIT_GRACE_MS, type SectionName,
 } from '../../contracts/facts/index.ts';
 import type { AppDb } from '../db/client.ts';
-import { answerKeys, exams, media, orderSections, orders, products } from '../db/schema.ts';
+import { answerKeys, exams, media, orderSections, orders, products } from '../db/schema/index.ts';
 import { HttpError } from '../http-error.ts';
 import { getOwnOrder } from './orders.ts';
 import { convertSection, scoreExam, scoreSection, type AnswerKey, type ScorableQuestion } from './scoring.ts';

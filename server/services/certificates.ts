@@ -14,7 +14,7 @@ import {
 } from '../../contracts/certificates.ts';
 import type { AppDb } from '../db/client.ts';
 import type { Clock } from './clock.ts';
-import { certificates, media, orderSections, orders, shipments, users } from '../db/schema.ts';
+import { certificates, media, orderSections, orders, shipments, users } from '../db/schema/index.ts';
 import { HttpError } from '../http-error.ts';
 import { renderCertificatePdf } from './certificate-pdf.ts';
 import { LICENCE_ALPHABET } from './licence-codes.ts';

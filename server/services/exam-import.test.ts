@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { and, asc, eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AppDb } from '../db/client.ts';
-import { answerKeys, companies, examParts, exams, media, questionGroups, questions } from '../db/schema.ts';
+import { answerKeys, companies, examParts, exams, media, questionGroups, questions } from '../db/schema/index.ts';
 import { DEMO_EXAM_FILE } from '../db/seed.ts';
 import { FIXTURE_PNG, fixtureExamDoc, writeExamFixture } from '../test-helpers/exam-fixture.ts';
 import { createTestDatabase, type TestDatabase } from '../test-helpers/test-db.ts';

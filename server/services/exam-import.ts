@@ -15,7 +15,7 @@ import {
 import type { AppDb } from '../db/client.ts';
 import {
   answerKeys, companies, examParts, exams, media, questionGroups, questions, type MediaType,
-} from '../db/schema.ts';
+} from '../db/schema/index.ts';
 import type { MediaStore } from './media-store.ts';
 import { MAX_RAW } from './scoring.ts';
 import { SECTION_NAMES, type SectionName } from '../../contracts/facts/index.ts';

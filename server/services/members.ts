@@ -3,7 +3,7 @@
 import { asc, eq } from 'drizzle-orm';
 import type { MemberDetail, MemberUser } from '../../contracts/auth.ts';
 import type { AppDb } from '../db/client.ts';
-import { appMeta, companies, users } from '../db/schema.ts';
+import { appMeta, companies, users } from '../db/schema/index.ts';
 
 export type UserRow = typeof users.$inferSelect;
 

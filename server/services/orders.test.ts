@@ -1,7 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { orders } from '../db/schema-orders.ts';
-import { users } from '../db/schema.ts';
+import { orders, users } from '../db/schema/index.ts';
 import { seedDemo, type SeedResult } from '../db/seed.ts';
 import { systemClock } from './clock.ts';
 import { createTestDatabase, type TestDatabase } from '../test-helpers/test-db.ts';

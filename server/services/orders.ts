@@ -3,8 +3,7 @@
 import { randomBytes } from 'node:crypto';
 import { and, desc, eq, isNull, or, sql } from 'drizzle-orm';
 import type { AppDb } from '../db/client.ts';
-import { licenses, users } from '../db/schema.ts';
-import { orders, type SurveyMeta } from '../db/schema-orders.ts';
+import { licenses, orders, users, type SurveyMeta } from '../db/schema/index.ts';
 import { HttpError } from '../http-error.ts';
 import { hashLicenceCode, LICENCE_ALPHABET, normalizeLicenceCode } from './licence-codes.ts';
 import { SERVER_MESSAGES } from '../../contracts/facts/index.ts';

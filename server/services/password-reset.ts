@@ -4,7 +4,7 @@
 import { createHash, randomBytes, randomInt, timingSafeEqual } from 'node:crypto';
 import { and, eq, gt, isNull, lt, sql } from 'drizzle-orm';
 import type { AppDb } from '../db/client.ts';
-import { passwordResets } from '../db/schema.ts';
+import { passwordResets } from '../db/schema/index.ts';
 import { HttpError } from '../http-error.ts';
 
 export const RESET_TTL_MS = 10 * 60 * 1000;

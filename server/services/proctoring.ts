@@ -12,7 +12,7 @@ import {
   PROCTORING_LIST_MAX, type ProctoringDetail, type ProctoringState, type ViolationRequest,
 } from '../../contracts/proctoring.ts';
 import type { AppDb } from '../db/client.ts';
-import { institutions, media, orders, proctoringEvents, violations } from '../db/schema.ts';
+import { institutions, media, orders, proctoringEvents, violations } from '../db/schema/index.ts';
 import { HttpError } from '../http-error.ts';
 import { ATTEMPT_MESSAGES, disqualifyInTx, type OrderRow, type Tx } from './attempts.ts';
 import type { MediaUrlSigner } from './media-urls.ts';

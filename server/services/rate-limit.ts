@@ -3,7 +3,7 @@
 import { lt, sql } from 'drizzle-orm';
 import type { FastifyReply } from 'fastify';
 import type { AppDb } from '../db/client.ts';
-import { rateLimits } from '../db/schema.ts';
+import { rateLimits } from '../db/schema/index.ts';
 import { HttpError } from '../http-error.ts';
 
 export interface RateLimitResult {

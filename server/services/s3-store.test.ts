@@ -4,7 +4,7 @@
 import { text } from 'node:stream/consumers';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { media } from '../db/schema.ts';
+import { media } from '../db/schema/index.ts';
 import { startFakeS3, type FakeS3 } from '../test-helpers/fake-s3.ts';
 import { bearer, createMember } from '../test-helpers/members.ts';
 import { buildTestApp, type TestApp } from '../test-helpers/test-app.ts';

@@ -6,7 +6,7 @@ import { and, asc, eq, inArray } from 'drizzle-orm';
 import type { AnswerPart } from '../../contracts/exam-answer.ts';
 import type { DeliveredPart, MediaRef, Statement } from '../../contracts/exam-delivery.ts';
 import type { AppDb } from '../db/client.ts';
-import { examParts, exams, media, questionGroups, questions, type MediaType } from '../db/schema.ts';
+import { examParts, exams, media, questionGroups, questions, type MediaType } from '../db/schema/index.ts';
 import type { MediaUrlSigner } from './media-urls.ts';
 import type { PartLetter, SectionName } from '../../contracts/facts/index.ts';
 

@@ -6,7 +6,7 @@
 import { and, eq, or, type SQL } from 'drizzle-orm';
 import type { CourierWebhook, ShipmentStatus, ShippingTracking } from '../../contracts/certificates.ts';
 import type { AppDb } from '../db/client.ts';
-import { courierEvents, orders, shipments, users, type ShipmentContact, type ShipmentHistoryEntry } from '../db/schema.ts';
+import { courierEvents, orders, shipments, users, type ShipmentContact, type ShipmentHistoryEntry } from '../db/schema/index.ts';
 import { HttpError } from '../http-error.ts';
 
 type Tx = Parameters<Parameters<AppDb['transaction']>[0]>[0];

@@ -6,7 +6,7 @@
 import { and, eq, sql } from 'drizzle-orm';
 import type { Config } from '../config.ts';
 import type { AppDb } from '../db/client.ts';
-import { media, users } from '../db/schema.ts';
+import { media, users } from '../db/schema/index.ts';
 import { HttpError } from '../http-error.ts';
 import type { Tx } from './attempts.ts';
 import { createMediaStore, type BlobStore } from './media-store.ts';

@@ -6,7 +6,7 @@ import { randomBytes } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import type { AnswerPart } from '../../contracts/exam-answer.ts';
 import { openDatabase } from '../db/client.ts';
-import { exams, licenses, orders, orderSections, users } from '../db/schema.ts';
+import { exams, licenses, orders, orderSections, users } from '../db/schema/index.ts';
 import { seedDemo } from '../db/seed.ts';
 import { hashPassword } from '../services/passwords.ts';
 import { loadSectionContent } from '../services/section-content.ts';

@@ -4,7 +4,7 @@
 // member's own" (fuzzing) or as "someone else's" (ownership). Needs buildTestApp({ seed, seedExam }).
 import { randomBytes } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
-import { certificates, examParts, exams, licenses, orders, questionGroups, questions, users } from '../db/schema.ts';
+import { certificates, examParts, exams, licenses, orders, questionGroups, questions, users } from '../db/schema/index.ts';
 import { loadMediaUrlSigner, type MediaUrlSigner } from '../services/media-urls.ts';
 import type { UserRow } from '../services/members.ts';
 import { completedOrder } from './certificates.ts';

@@ -2,7 +2,7 @@
 // attempts service would), so paging and verification tests need no exam content.
 import { randomBytes } from 'node:crypto';
 import type { AppDb } from '../db/client.ts';
-import { licenses, orderSections, orders, products } from '../db/schema.ts';
+import { licenses, orderSections, orders, products } from '../db/schema/index.ts';
 import { scoreExam, type SectionScores } from '../services/scoring.ts';
 
 export interface CompletedOrder { orderId: string; orderNo: string; licenseId: string }

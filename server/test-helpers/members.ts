@@ -3,7 +3,7 @@
 import { randomBytes } from 'node:crypto';
 import type { App } from '../app.ts';
 import type { AppDb } from '../db/client.ts';
-import { users } from '../db/schema.ts';
+import { users } from '../db/schema/index.ts';
 import { defaultCompanyId, type UserRow } from '../services/members.ts';
 import { hashPassword } from '../services/passwords.ts';
 

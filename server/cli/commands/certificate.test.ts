@@ -6,7 +6,7 @@ import { join } from 'node:path';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase } from '../../db/client.ts';
-import { certificates, media, shipments, users } from '../../db/schema.ts';
+import { certificates, media, shipments, users } from '../../db/schema/index.ts';
 import { seedDemo } from '../../db/seed.ts';
 import { issueCertificate, publicCertificate } from '../../services/certificates.ts';
 import { createMediaStore } from '../../services/media-store.ts';

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase } from '../../db/client.ts';
-import { companies } from '../../db/schema.ts';
+import { companies } from '../../db/schema/index.ts';
 import { seedDemo } from '../../db/seed.ts';
 import { writeExamFixture } from '../../test-helpers/exam-fixture.ts';
 import { createTestDatabase, testDbKind, type TestDatabase } from '../../test-helpers/test-db.ts';

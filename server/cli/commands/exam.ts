@@ -1,7 +1,7 @@
 // `npm run admin -- exam import FILE.json` / `exam list`: exam content (see the README's "Exam
 // content format"). An import of a title that exists makes a new version and archives the old one.
 import { asc, count, desc, eq } from 'drizzle-orm';
-import { companies, examParts, exams, questionGroups, questions } from '../../db/schema.ts';
+import { companies, examParts, exams, questionGroups, questions } from '../../db/schema/index.ts';
 import { importExam } from '../../services/exam-import.ts';
 import { createMediaStore } from '../../services/media-store.ts';
 import { parseFlags, UsageError, type AdminCommand, type AdminContext } from '../admin-command.ts';

@@ -1,6 +1,6 @@
 import { writeFileSync } from 'node:fs';
 import { asc, eq } from 'drizzle-orm';
-import { institutions, licenses, products } from '../../db/schema.ts';
+import { institutions, licenses, products } from '../../db/schema/index.ts';
 import { issueLicenceCode } from '../../services/licence-codes.ts';
 import { parseFlags, UsageError, type AdminCommand } from '../admin-command.ts';
 

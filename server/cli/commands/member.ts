@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { asc, eq, inArray } from 'drizzle-orm';
-import { companies, institutions, users } from '../../db/schema.ts';
+import { companies, institutions, users } from '../../db/schema/index.ts';
 import { hashPassword } from '../../services/passwords.ts';
 import { parseFlags, UsageError, type AdminCommand, type AdminContext } from '../admin-command.ts';
 

@@ -1,7 +1,7 @@
 // Parsing of institution proctoring settings given on the command line or as JSON. The spec shows
 // two readings (`setting.failed.voice` and a legacy `setting.violation.voice`); both are accepted on
 // input and stored in one shape.
-import type { InstitutionSettings } from '../../db/schema.ts';
+import type { InstitutionSettings } from '../../db/schema/index.ts';
 import { UsageError } from '../admin-command.ts';
 import type { ProctoringFlags } from '../../../contracts/facts/index.ts';
 

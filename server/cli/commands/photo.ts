@@ -2,7 +2,7 @@
 // candidate's proctoring photos. Photos are never public; members get signed URLs to their own.
 import { writeFile } from 'node:fs/promises';
 import { and, asc, eq } from 'drizzle-orm';
-import { media, users } from '../../db/schema.ts';
+import { media, users } from '../../db/schema/index.ts';
 import { createPhotoStore } from '../../services/uploads.ts';
 import { parseFlags, UsageError, type AdminCommand } from '../admin-command.ts';
 

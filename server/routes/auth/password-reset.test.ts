@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { forgotPasswordResponseSchema } from '../../../contracts/auth.ts';
-import { passwordResets, users } from '../../db/schema.ts';
+import { passwordResets, users } from '../../db/schema/index.ts';
 import { COMMON_PASSWORD_MESSAGE } from '../../services/common-passwords.ts';
 import { resetMessages } from '../../services/password-reset.ts';
 import { bearer, createMember } from '../../test-helpers/members.ts';

@@ -7,7 +7,7 @@ import {
   forgotPasswordResponseSchema, verifyForgotPasswordRequestSchema, verifyForgotPasswordResponseSchema,
 } from '../../../contracts/auth.ts';
 import type { Config } from '../../config.ts';
-import { users } from '../../db/schema.ts';
+import { users } from '../../db/schema/index.ts';
 import { HttpError } from '../../http-error.ts';
 import { COMMON_PASSWORD_MESSAGE, isCommonPassword } from '../../services/common-passwords.ts';
 import { findUserByEmail } from '../../services/members.ts';

@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { devOutboxResponseSchema } from '../../../contracts/dev-outbox.ts';
 import { memberDetailResponseSchema } from '../../../contracts/auth.ts';
-import { users } from '../../db/schema.ts';
+import { users } from '../../db/schema/index.ts';
 import { COMMON_PASSWORD_MESSAGE } from '../../services/common-passwords.ts';
 import { bearer, createMember } from '../../test-helpers/members.ts';
 import { buildTestApp, type TestApp } from '../../test-helpers/test-app.ts';

@@ -9,7 +9,7 @@ import {
   updateResidentialAddressResponseSchema,
 } from '../../../contracts/auth.ts';
 import type { AppDb } from '../../db/client.ts';
-import { users } from '../../db/schema.ts';
+import { users } from '../../db/schema/index.ts';
 import { HttpError } from '../../http-error.ts';
 import { COMMON_PASSWORD_MESSAGE, isCommonPassword } from '../../services/common-passwords.ts';
 import { toMemberDetail, type UserRow } from '../../services/members.ts';

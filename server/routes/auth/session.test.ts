@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loginResponseSchema, memberUserSchema } from '../../../contracts/auth.ts';
 import { publicConfigResponseSchema } from '../../../contracts/public-config.ts';
-import { users } from '../../db/schema.ts';
+import { users } from '../../db/schema/index.ts';
 import { COMMON_PASSWORD_MESSAGE } from '../../services/common-passwords.ts';
 import { signSsoLink } from '../../services/sso.ts';
 import { loadJwtSecret, signAccessToken } from '../../services/tokens.ts';

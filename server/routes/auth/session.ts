@@ -8,7 +8,7 @@ import {
   loginResponseSchema, logoutResponseSchema, registerRequestSchema, registerResponseSchema,
 } from '../../../contracts/auth.ts';
 import type { Config } from '../../config.ts';
-import { users } from '../../db/schema.ts';
+import { users } from '../../db/schema/index.ts';
 import { HttpError } from '../../http-error.ts';
 import { COMMON_PASSWORD_MESSAGE, isCommonPassword } from '../../services/common-passwords.ts';
 import { verifyGoogleIdToken } from '../../services/google-id-token.ts';

@@ -10,7 +10,7 @@ import type {
   CertificateListResponse, PublicCertificate, ShippingTracking,
 } from '../../../contracts/certificates.ts';
 import type { OrderDetailFull } from '../../../contracts/exam-delivery.ts';
-import { certificates, media, shipments } from '../../db/schema.ts';
+import { certificates, media, shipments } from '../../db/schema/index.ts';
 import {
   issueCertificate, issueMissing, newCertificateNumber, normalizeCertificateNumber, revokeCertificate, validUntilFor,
 } from '../../services/certificates.ts';

@@ -4,7 +4,7 @@ import { desc } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { apiPaths } from '../../../contracts/api-paths.ts';
 import { devOutboxResponseSchema } from '../../../contracts/dev-outbox.ts';
-import { mailOutbox } from '../../db/schema.ts';
+import { mailOutbox } from '../../db/schema/index.ts';
 
 export const devOutboxRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(apiPaths.dev.outbox, {

@@ -11,7 +11,7 @@ import {
   examDetailResponseSchema, examListQuerySchema, examListResponseSchema, type BankQuestion,
 } from '../../../contracts/exam-delivery.ts';
 import { idParamSchema } from '../../../contracts/orders.ts';
-import { examParts, exams, orderSections, orders, questionGroups, questions } from '../../db/schema.ts';
+import { examParts, exams, orderSections, orders, questionGroups, questions } from '../../db/schema/index.ts';
 import { HttpError } from '../../http-error.ts';
 import type { AuthMember } from '../../plugins/auth.ts';
 import { SECTION_NAMES } from '../../../contracts/facts/index.ts';

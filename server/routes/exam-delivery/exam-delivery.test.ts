@@ -5,7 +5,7 @@ import { randomBytes } from 'node:crypto';
 import { and, eq, inArray, isNotNull } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AnswerSubmitResult, BankQuestion, OrderDetailFull } from '../../../contracts/exam-delivery.ts';
-import { examParts, exams, media, orders, questionGroups, questions } from '../../db/schema.ts';
+import { examParts, exams, media, orders, questionGroups, questions } from '../../db/schema/index.ts';
 import { createMediaStore } from '../../services/media-store.ts';
 import { loadMediaUrlSigner } from '../../services/media-urls.ts';
 import {

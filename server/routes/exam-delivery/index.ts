@@ -10,7 +10,7 @@ import {
   orderDetailFullResponseSchema, sectionDetailResponseSchema, sectionParamSchema, type SectionSummary,
 } from '../../../contracts/exam-delivery.ts';
 import { idParamSchema } from '../../../contracts/orders.ts';
-import { consents, deviceReports, licenses } from '../../db/schema.ts';
+import { consents, deviceReports, licenses } from '../../db/schema/index.ts';
 import {
   getOrStartSection, saveDraft, sectionRows, sectionStatus, settleOverdue, storedAnswer, submitAnswer,
 } from '../../services/attempts.ts';

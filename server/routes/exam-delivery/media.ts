@@ -6,7 +6,7 @@ import type { FastifyPluginAsyncZod, ZodTypeProvider } from 'fastify-type-provid
 import { apiPaths } from '../../../contracts/api-paths.ts';
 import { mediaDetailResponseSchema, mediaFileQuerySchema } from '../../../contracts/exam-delivery.ts';
 import { idParamSchema } from '../../../contracts/orders.ts';
-import { media } from '../../db/schema.ts';
+import { media } from '../../db/schema/index.ts';
 import { HttpError } from '../../http-error.ts';
 import { createMediaStore } from '../../services/media-store.ts';
 

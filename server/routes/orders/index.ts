@@ -8,7 +8,7 @@ import {
   licenseParamSchema, orderCreateRequestSchema, orderCreateResponseSchema, orderListQuerySchema, orderListResponseSchema,
   orderSettingsResponseSchema, orderSettingsSchema, startTestResponseSchema, type OrderListItem,
 } from '../../../contracts/orders.ts';
-import { consents, deviceReports, institutions, licenceAttempts, orders } from '../../db/schema.ts';
+import { consents, deviceReports, institutions, licenceAttempts, orders } from '../../db/schema/index.ts';
 import { HttpError } from '../../http-error.ts';
 import { getOwnOrder, listOrders, redeemLicence } from '../../services/orders.ts';
 import { consume, refund, tooManyAttempts } from '../../services/rate-limit.ts';

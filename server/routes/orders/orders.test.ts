@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { companies, consents, institutions, users } from '../../db/schema.ts';
+import { companies, consents, institutions, users } from '../../db/schema/index.ts';
 import { bearer, createMember } from '../../test-helpers/members.ts';
 import { buildTestApp, type TestApp } from '../../test-helpers/test-app.ts';
 

@@ -4,7 +4,7 @@ import { eq } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { apiPaths } from '../../../contracts/api-paths.ts';
 import { companyDetailResponseSchema, idParamSchema, institutionDetailResponseSchema } from '../../../contracts/orders.ts';
-import { companies, institutions } from '../../db/schema.ts';
+import { companies, institutions } from '../../db/schema/index.ts';
 import { HttpError } from '../../http-error.ts';
 
 export const organisationRoutes: FastifyPluginAsyncZod = async (app) => {

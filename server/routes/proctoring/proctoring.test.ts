@@ -10,7 +10,7 @@ import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { OrderDetailFull, SectionDetail } from '../../../contracts/exam-delivery.ts';
 import type { ProctoringEvent, ProctoringState, ViolationRequest } from '../../../contracts/proctoring.ts';
-import { institutions, licenses, media, orderSections, orders, violations, type InstitutionSettings } from '../../db/schema.ts';
+import { institutions, licenses, media, orderSections, orders, violations, type InstitutionSettings } from '../../db/schema/index.ts';
 import { importExam } from '../../services/exam-import.ts';
 import { createMediaStore } from '../../services/media-store.ts';
 import { PROCTORING_MESSAGES } from '../../services/proctoring.ts';

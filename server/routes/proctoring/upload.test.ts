@@ -8,7 +8,7 @@ import { eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { photoCommand } from '../../cli/commands/photo.ts';
 import { retentionCommand } from '../../cli/commands/retention.ts';
-import { media } from '../../db/schema.ts';
+import { media } from '../../db/schema/index.ts';
 import { createMediaStore } from '../../services/media-store.ts';
 import { sweepOldPhotos } from '../../services/photo-retention.ts';
 import { detectFileType, isAcceptableClientFilename, UPLOAD_MESSAGES } from '../../services/uploads.ts';

@@ -6,8 +6,8 @@ import { sql } from 'drizzle-orm';
 import {
   boolean, check, index, integer, jsonb, pgTable, text, timestamp, unique, uniqueIndex, uuid,
 } from 'drizzle-orm/pg-core';
-import { companies, users } from './schema.ts';
-import type { PartLetter, SectionName } from '../../contracts/facts/index.ts';
+import { companies, users } from './accounts.ts';
+import type { PartLetter, SectionName } from '../../../contracts/facts/index.ts';
 
 export type MediaType = 'audio' | 'image' | 'video' | 'pdf';
 export type ExamStatus = 'active' | 'archived';

@@ -2,8 +2,8 @@
 // so monitoring never stops without the server knowing. Violations themselves are in
 // schema-orders.ts (`violations`), counted per order and kind by services/proctoring.ts.
 import { index, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
-import { orders } from './schema-orders.ts';
-import type { ProctoringEventKind, SectionName } from '../../contracts/facts/index.ts';
+import { orders } from './orders.ts';
+import type { ProctoringEventKind, SectionName } from '../../../contracts/facts/index.ts';
 
 export const proctoringEvents = pgTable('proctoring_events', {
   id: uuid().primaryKey().defaultRandom(),

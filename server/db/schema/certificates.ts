@@ -2,12 +2,10 @@
 // certificate's shipment (individual orders) and the courier webhook events already applied.
 import { sql } from 'drizzle-orm';
 import { check, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
-import { orders } from './schema-orders.ts';
-import { media } from './schema-exam.ts';
-import { users } from './schema.ts';
-
-const id = () => uuid().primaryKey().defaultRandom();
-const createdAt = () => timestamp({ withTimezone: true }).notNull().defaultNow();
+import { orders } from './orders.ts';
+import { media } from './exam.ts';
+import { users } from './accounts.ts';
+import { createdAt, id } from './columns.ts';
 
 export type CertificateStatus = 'valid' | 'revoked';
 

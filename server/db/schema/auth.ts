@@ -1,7 +1,7 @@
 // Accounts and access: password-reset codes, fixed-window rate-limit counters (shared by every
 // server process through the database) and the dev mail outbox.
 import { index, integer, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
-import { users } from './schema.ts';
+import { users } from './accounts.ts';
 
 /**
  * One forgot-password request. The link `code` (128-bit) is stored only as a sha256; the 6-digit

@@ -2,11 +2,10 @@
 // violations. One order = one test attempt; the server owns its status.
 import { sql } from 'drizzle-orm';
 import { boolean, check, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
-import { institutions, licenses, products, users } from './schema.ts';
-import type { CounterKind, PreparationChecks, SectionName } from '../../contracts/facts/index.ts';
-
-const id = () => uuid().primaryKey().defaultRandom();
-const createdAt = () => timestamp({ withTimezone: true }).notNull().defaultNow();
+import { institutions, users } from './accounts.ts';
+import { createdAt, id } from './columns.ts';
+import { licenses, products } from './licences.ts';
+import type { CounterKind, PreparationChecks, SectionName } from '../../../contracts/facts/index.ts';
 
 export type OrderStatus = 'not_started' | 'in_progress' | 'completed' | 'disqualified';
 export interface SurveyMeta { job: string; certificate_for: string }
