@@ -5,7 +5,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase } from '../db/client.ts';
 import { companies, institutions, users } from '../db/schema/index.ts';
-import { seedDemo } from '../db/seed.ts';
+import { seedDemo } from '../seed/demo-seed.ts';
 import { redeemLicence } from '../services/orders.ts';
 import { createTestDatabase, testDbKind, type TestDatabase } from '../test-helpers/test-db.ts';
 import { runAdmin } from './admin.ts';

@@ -5,7 +5,7 @@ import { and, asc, eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AppDb } from '../db/client.ts';
 import { answerKeys, companies, examParts, exams, media, questionGroups, questions } from '../db/schema/index.ts';
-import { DEMO_EXAM_FILE } from '../db/seed.ts';
+import { DEMO_EXAM_FILE } from '../seed/demo-seed.ts';
 import { FIXTURE_PNG, fixtureExamDoc, writeExamFixture } from '../test-helpers/exam-fixture.ts';
 import { createTestDatabase, type TestDatabase } from '../test-helpers/test-db.ts';
 import { installZodMessages } from '../plugins/zod-messages.ts';

@@ -7,7 +7,7 @@ import { eq } from 'drizzle-orm';
 import type { AnswerPart } from '../../contracts/exam-answer.ts';
 import { openDatabase } from '../db/client.ts';
 import { exams, licenses, orders, orderSections, users } from '../db/schema/index.ts';
-import { seedDemo } from '../db/seed.ts';
+import { seedDemo } from '../seed/demo-seed.ts';
 import { hashPassword } from '../services/passwords.ts';
 import { loadSectionContent } from '../services/section-content.ts';
 import { systemClock } from '../services/clock.ts';

@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os';
 import { buildApp, type App } from '../app.ts';
 import { loadConfig, type Config } from '../config.ts';
 import type { AppDb, Database } from '../db/client.ts';
-import { seedDemo, type SeedResult } from '../db/seed.ts';
+import { seedDemo, type SeedResult } from '../seed/demo-seed.ts';
 import { createTestClock, type TestClock } from './clock.ts';
 import { createTestDatabase } from './test-db.ts';
 

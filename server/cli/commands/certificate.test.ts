@@ -7,7 +7,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase } from '../../db/client.ts';
 import { certificates, media, shipments, users } from '../../db/schema/index.ts';
-import { seedDemo } from '../../db/seed.ts';
+import { seedDemo } from '../../seed/demo-seed.ts';
 import { issueCertificate, publicCertificate } from '../../services/certificates.ts';
 import { createMediaStore } from '../../services/media-store.ts';
 import { completedOrder } from '../../test-helpers/certificates.ts';

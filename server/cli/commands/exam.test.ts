@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase } from '../../db/client.ts';
 import { companies } from '../../db/schema/index.ts';
-import { seedDemo } from '../../db/seed.ts';
+import { seedDemo } from '../../seed/demo-seed.ts';
 import { writeExamFixture } from '../../test-helpers/exam-fixture.ts';
 import { createTestDatabase, testDbKind, type TestDatabase } from '../../test-helpers/test-db.ts';
 import { runAdmin } from '../admin.ts';

@@ -10,7 +10,7 @@ import type { SectionDetail } from '../../../contracts/exam-delivery.ts';
 import type { ExamImport } from '../../../contracts/exam-import.ts';
 import { RULES_VERSION } from '../../../contracts/orders.ts';
 import { openDatabase } from '../../../server/db/client.ts';
-import { DEMO_PASSWORD, seedDemo } from '../../../server/db/seed.ts';
+import { DEMO_PASSWORD, seedDemo } from '../../../server/seed/demo-seed.ts';
 import { signCourierBody } from '../../../server/routes/certificates/index.ts';
 import { pdfQrText, pdfText } from '../../../server/test-helpers/pdf.ts';
 import { expectAccessible } from '../support/accounts.ts';

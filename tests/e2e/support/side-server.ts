@@ -9,7 +9,7 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { runAdmin } from '../../../server/cli/admin.ts';
 import { openDatabase } from '../../../server/db/client.ts';
-import { DEMO_PASSWORD, seedDemo } from '../../../server/db/seed.ts';
+import { DEMO_PASSWORD, seedDemo } from '../../../server/seed/demo-seed.ts';
 import { systemClock } from '../../../server/services/clock.ts';
 
 export const root = join(dirname(fileURLToPath(import.meta.url)), '..', '..', '..');

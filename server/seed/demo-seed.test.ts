@@ -3,8 +3,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { hashLicenceCode, licenceCodeHint } from '../services/licence-codes.ts';
 import { verifyPassword } from '../services/passwords.ts';
 import { createTestDatabase, testDbKind, type TestDatabase } from '../test-helpers/test-db.ts';
-import { appMeta, companies, institutions, licenses, users } from './schema/index.ts';
-import { DEMO_PASSWORD, formatDemoBlock, isDemoSeeded, seedDemo, type SeedResult } from './seed.ts';
+import { appMeta, companies, institutions, licenses, users } from '../db/schema/index.ts';
+import { DEMO_PASSWORD, formatDemoBlock, isDemoSeeded, seedDemo, type SeedResult } from './demo-seed.ts';
 import { systemClock } from '../services/clock.ts';
 
 let t: TestDatabase;

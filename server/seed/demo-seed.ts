@@ -3,8 +3,8 @@
 // marker, so a re-run (or a second process racing on PostgreSQL) creates nothing twice.
 import { fileURLToPath } from 'node:url';
 import { asc, eq } from 'drizzle-orm';
-import type { AppDb } from './client.ts';
-import { appMeta, companies, institutions, licenses, products, users, type InstitutionSettings } from './schema/index.ts';
+import type { AppDb } from '../db/client.ts';
+import { appMeta, companies, institutions, licenses, products, users, type InstitutionSettings } from '../db/schema/index.ts';
 import { insertExam, prepareExamImport, storeExamMedia, type ImportResult } from '../services/exam-import.ts';
 import { issueLicenceCode } from '../services/licence-codes.ts';
 import type { Clock } from '../services/clock.ts';
