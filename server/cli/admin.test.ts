@@ -7,7 +7,7 @@ import { openDatabase } from '../db/client.ts';
 import { companies, institutions, users } from '../db/schema/index.ts';
 import { seedDemo } from '../seed/demo-seed.ts';
 import { redeemLicence } from '../services/orders.ts';
-import { createTestDatabase, testDbKind, type TestDatabase } from '../test-helpers/test-db.ts';
+import { createTestDatabase, testDbKind, type TestDatabase } from '../../tests/server-helpers/test-db.ts';
 import { runAdmin } from './admin.ts';
 import { systemClock } from '../services/clock.ts';
 

@@ -1,7 +1,7 @@
 import { readdirSync } from 'node:fs';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { createTestDatabase, TEST_DATABASE_URL, testDbKind, type TestDatabase } from '../test-helpers/test-db.ts';
+import { createTestDatabase, TEST_DATABASE_URL, testDbKind, type TestDatabase } from '../../tests/server-helpers/test-db.ts';
 import { MIGRATIONS_DIR, openDatabase } from './client.ts';
 import { companies } from './schema/index.ts';
 

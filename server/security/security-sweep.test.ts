@@ -13,11 +13,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../config.ts';
 import { questionGroups, users } from '../db/schema/index.ts';
 import { loadJwtSecret, signAccessToken, TOKEN_TTL_SECONDS } from '../services/tokens.ts';
-import { prepareCandidate, sweepFacts, valuesFor, type Candidate, type SweepFacts } from '../test-helpers/candidate.ts';
-import { answerKeyFields } from '../test-helpers/exam-attempts.ts';
-import { bearer, createMember } from '../test-helpers/members.ts';
-import { fillRoute, routeTable, sampleFromSchema, type RouteInfo } from '../test-helpers/route-table.ts';
-import { buildTestApp, type TestApp } from '../test-helpers/test-app.ts';
+import { prepareCandidate, sweepFacts, valuesFor, type Candidate, type SweepFacts } from '../../tests/server-helpers/candidate.ts';
+import { answerKeyFields } from '../../tests/server-helpers/exam-attempts.ts';
+import { bearer, createMember } from '../../tests/server-helpers/members.ts';
+import { fillRoute, routeTable, sampleFromSchema, type RouteInfo } from '../../tests/server-helpers/route-table.ts';
+import { buildTestApp, type TestApp } from '../../tests/server-helpers/test-app.ts';
 import { SERVER_MESSAGES } from '../../contracts/facts/index.ts';
 
 const ALLOWED_ORIGIN = 'https://kampus.example.id';

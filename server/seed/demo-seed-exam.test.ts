@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestDatabase, type TestDatabase } from '../test-helpers/test-db.ts';
+import { createTestDatabase, type TestDatabase } from '../../tests/server-helpers/test-db.ts';
 import { appMeta, companies, exams, media, questions } from '../db/schema/index.ts';
 import { DEMO_COMPANY_NAME, DEMO_EXAM_SEED_KEY, seedDemo, seedDemoExam } from './demo-seed.ts';
 import { systemClock } from '../services/clock.ts';

@@ -7,11 +7,11 @@ import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AnswerSubmitResult } from '../../contracts/exam-delivery.ts';
 import { orderSections, orders } from '../db/schema/index.ts';
-import { writeExamFixture } from '../test-helpers/exam-fixture.ts';
+import { writeExamFixture } from '../../tests/server-helpers/exam-fixture.ts';
 import {
   answerKeyFields, answerPattern, call, getSection, keysFor, seenBodies, startedOrder, type StartedOrder,
-} from '../test-helpers/exam-attempts.ts';
-import { buildTestApp, type TestApp } from '../test-helpers/test-app.ts';
+} from '../../tests/server-helpers/exam-attempts.ts';
+import { buildTestApp, type TestApp } from '../../tests/server-helpers/test-app.ts';
 import { disqualifyOrder, sweepOverdueSections } from './attempts.ts';
 import { importExam } from './exam-import.ts';
 import { createMediaStore } from './media-store.ts';

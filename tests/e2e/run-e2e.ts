@@ -15,7 +15,7 @@ import { createServer, type AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { startSmtpSink } from '../../server/test-helpers/smtp-sink.ts';
+import { startSmtpSink } from '../server-helpers/smtp-sink.ts';
 import { prepareE2eData } from './support/prepare-data.ts';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..', '..');

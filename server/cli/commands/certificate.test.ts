@@ -10,10 +10,10 @@ import { certificates, media, shipments, users } from '../../db/schema/index.ts'
 import { seedDemo } from '../../seed/demo-seed.ts';
 import { issueCertificate, publicCertificate } from '../../services/certificates.ts';
 import { createMediaStore } from '../../services/media-store.ts';
-import { completedOrder } from '../../test-helpers/certificates.ts';
-import { createMember } from '../../test-helpers/members.ts';
-import { pdfQrText, pdfText } from '../../test-helpers/pdf.ts';
-import { createTestDatabase, testDbKind, type TestDatabase } from '../../test-helpers/test-db.ts';
+import { completedOrder } from '../../../tests/server-helpers/certificates.ts';
+import { createMember } from '../../../tests/server-helpers/members.ts';
+import { pdfQrText, pdfText } from '../../../tests/server-helpers/pdf.ts';
+import { createTestDatabase, testDbKind, type TestDatabase } from '../../../tests/server-helpers/test-db.ts';
 import { runAdmin } from '../admin.ts';
 import { systemClock } from '../../services/clock.ts';
 

@@ -5,8 +5,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase } from '../../db/client.ts';
 import { companies } from '../../db/schema/index.ts';
 import { seedDemo } from '../../seed/demo-seed.ts';
-import { writeExamFixture } from '../../test-helpers/exam-fixture.ts';
-import { createTestDatabase, testDbKind, type TestDatabase } from '../../test-helpers/test-db.ts';
+import { writeExamFixture } from '../../../tests/server-helpers/exam-fixture.ts';
+import { createTestDatabase, testDbKind, type TestDatabase } from '../../../tests/server-helpers/test-db.ts';
 import { runAdmin } from '../admin.ts';
 import { systemClock } from '../../services/clock.ts';
 

@@ -16,11 +16,11 @@ import {
 } from '../../services/certificates.ts';
 import { sweepOverdueSections } from '../../services/attempts.ts';
 import { createMediaStore } from '../../services/media-store.ts';
-import { completedOrder } from '../../test-helpers/certificates.ts';
-import { answerPattern, call, getSection, keysFor, startedOrder } from '../../test-helpers/exam-attempts.ts';
-import { bearer, createMember } from '../../test-helpers/members.ts';
-import { pdfInfo, pdfQrText, pdfText } from '../../test-helpers/pdf.ts';
-import { buildTestApp, type TestApp } from '../../test-helpers/test-app.ts';
+import { completedOrder } from '../../../tests/server-helpers/certificates.ts';
+import { answerPattern, call, getSection, keysFor, startedOrder } from '../../../tests/server-helpers/exam-attempts.ts';
+import { bearer, createMember } from '../../../tests/server-helpers/members.ts';
+import { pdfInfo, pdfQrText, pdfText } from '../../../tests/server-helpers/pdf.ts';
+import { buildTestApp, type TestApp } from '../../../tests/server-helpers/test-app.ts';
 import { signCourierBody, VERIFY_PER_MINUTE } from './index.ts';
 import { SECTION_NAMES } from '../../../contracts/facts/index.ts';
 

@@ -10,9 +10,9 @@ import { createMediaStore } from '../../services/media-store.ts';
 import { loadMediaUrlSigner } from '../../services/media-urls.ts';
 import {
   answerKeyFields, answerPattern, call, getSection, keysFor, sectionUrl, seenBodies, startedOrder, type StartedOrder,
-} from '../../test-helpers/exam-attempts.ts';
-import { bearer, createMember } from '../../test-helpers/members.ts';
-import { buildTestApp, type TestApp } from '../../test-helpers/test-app.ts';
+} from '../../../tests/server-helpers/exam-attempts.ts';
+import { bearer, createMember } from '../../../tests/server-helpers/members.ts';
+import { buildTestApp, type TestApp } from '../../../tests/server-helpers/test-app.ts';
 import { SECTION_NAMES } from '../../../contracts/facts/index.ts';
 
 let t: TestApp;

@@ -14,11 +14,11 @@ import { institutions, licenses, media, orderSections, orders, violations, type 
 import { importExam } from '../../services/exam-import.ts';
 import { createMediaStore } from '../../services/media-store.ts';
 import { PROCTORING_MESSAGES } from '../../services/proctoring.ts';
-import { writeExamFixture } from '../../test-helpers/exam-fixture.ts';
-import { call, getSection, startedOrder, type StartedOrder } from '../../test-helpers/exam-attempts.ts';
-import { bearer, createMember } from '../../test-helpers/members.ts';
-import { buildTestApp, type TestApp } from '../../test-helpers/test-app.ts';
-import { pngBytes, upload } from '../../test-helpers/uploads.ts';
+import { writeExamFixture } from '../../../tests/server-helpers/exam-fixture.ts';
+import { call, getSection, startedOrder, type StartedOrder } from '../../../tests/server-helpers/exam-attempts.ts';
+import { bearer, createMember } from '../../../tests/server-helpers/members.ts';
+import { buildTestApp, type TestApp } from '../../../tests/server-helpers/test-app.ts';
+import { pngBytes, upload } from '../../../tests/server-helpers/uploads.ts';
 import { SERVER_MESSAGES } from '../../../contracts/facts/index.ts';
 
 let t: TestApp;

@@ -12,9 +12,9 @@ import { media } from '../../db/schema/index.ts';
 import { createMediaStore } from '../../services/media-store.ts';
 import { sweepOldPhotos } from '../../services/photo-retention.ts';
 import { detectFileType, isAcceptableClientFilename, UPLOAD_MESSAGES } from '../../services/uploads.ts';
-import { bearer, createMember } from '../../test-helpers/members.ts';
-import { buildTestApp, type TestApp } from '../../test-helpers/test-app.ts';
-import { jpegBytes, multipartBody, pngBytes, upload, UPLOAD_URL } from '../../test-helpers/uploads.ts';
+import { bearer, createMember } from '../../../tests/server-helpers/members.ts';
+import { buildTestApp, type TestApp } from '../../../tests/server-helpers/test-app.ts';
+import { jpegBytes, multipartBody, pngBytes, upload, UPLOAD_URL } from '../../../tests/server-helpers/uploads.ts';
 
 const MAX = 4096;
 let t: TestApp;

@@ -12,7 +12,7 @@ import { RULES_VERSION } from '../../../contracts/orders.ts';
 import { openDatabase } from '../../../server/db/client.ts';
 import { DEMO_PASSWORD, seedDemo } from '../../../server/seed/demo-seed.ts';
 import { signCourierBody } from '../../../server/routes/certificates/index.ts';
-import { pdfQrText, pdfText } from '../../../server/test-helpers/pdf.ts';
+import { pdfQrText, pdfText } from '../../server-helpers/pdf.ts';
 import { expectAccessible } from '../support/accounts.ts';
 import { SideServer } from '../support/side-server.ts';
 import { systemClock } from '../../../server/services/clock.ts';

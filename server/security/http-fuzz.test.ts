@@ -14,13 +14,13 @@ import { COURIER_SIGNATURE_HEADER } from '../../contracts/certificates.ts';
 import { users } from '../db/schema/index.ts';
 import { signCourierBody } from '../routes/certificates/index.ts';
 import { loadJwtSecret, signAccessToken, TOKEN_TTL_SECONDS } from '../services/tokens.ts';
-import { prepareCandidate, sweepFacts, valuesFor, type Candidate, type SweepFacts } from '../test-helpers/candidate.ts';
-import { createMember } from '../test-helpers/members.ts';
-import { fillRoute, routeTable, type RouteInfo } from '../test-helpers/route-table.ts';
-import { buildTestApp, type TestApp } from '../test-helpers/test-app.ts';
+import { prepareCandidate, sweepFacts, valuesFor, type Candidate, type SweepFacts } from '../../tests/server-helpers/candidate.ts';
+import { createMember } from '../../tests/server-helpers/members.ts';
+import { fillRoute, routeTable, type RouteInfo } from '../../tests/server-helpers/route-table.ts';
+import { buildTestApp, type TestApp } from '../../tests/server-helpers/test-app.ts';
 import {
   BAD_TOKENS, badIds, caseArb, corpusFor, multipartBodies, type BodySpec, type FuzzCase, type FuzzWorld, type TokenKind,
-} from './inputs.ts';
+} from '../../tests/server-helpers/fuzz-inputs.ts';
 
 const RUNS = Number(process.env.FUZZ_RUNS ?? 60);
 const WEBHOOK_SECRET = 'courier-webhook-secret-for-fuzzing';

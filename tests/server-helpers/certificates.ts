@@ -1,9 +1,9 @@
 // Completed orders for certificate tests, written straight into the database (scored as the
 // attempts service would), so paging and verification tests need no exam content.
 import { randomBytes } from 'node:crypto';
-import type { AppDb } from '../db/client.ts';
-import { licenses, orderSections, orders, products } from '../db/schema/index.ts';
-import { scoreExam, type SectionScores } from '../services/scoring.ts';
+import type { AppDb } from '../../server/db/client.ts';
+import { licenses, orderSections, orders, products } from '../../server/db/schema/index.ts';
+import { scoreExam, type SectionScores } from '../../server/services/scoring.ts';
 
 export interface CompletedOrder { orderId: string; orderNo: string; licenseId: string }
 

@@ -2,10 +2,10 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import { tmpdir } from 'node:os';
-import { buildApp, type App } from '../app.ts';
-import { loadConfig, type Config } from '../config.ts';
-import type { AppDb, Database } from '../db/client.ts';
-import { seedDemo, type SeedResult } from '../seed/demo-seed.ts';
+import { buildApp, type App } from '../../server/app.ts';
+import { loadConfig, type Config } from '../../server/config.ts';
+import type { AppDb, Database } from '../../server/db/client.ts';
+import { seedDemo, type SeedResult } from '../../server/seed/demo-seed.ts';
 import { createTestClock, type TestClock } from './clock.ts';
 import { createTestDatabase } from './test-db.ts';
 

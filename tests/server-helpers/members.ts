@@ -1,11 +1,11 @@
 // Members for tests: createMember() inserts one (argon2id hash of a known password) and bearer()
 // gives the Authorization header value of a fresh token for it.
 import { randomBytes } from 'node:crypto';
-import type { App } from '../app.ts';
-import type { AppDb } from '../db/client.ts';
-import { users } from '../db/schema/index.ts';
-import { defaultCompanyId, type UserRow } from '../services/members.ts';
-import { hashPassword } from '../services/passwords.ts';
+import type { App } from '../../server/app.ts';
+import type { AppDb } from '../../server/db/client.ts';
+import { users } from '../../server/db/schema/index.ts';
+import { defaultCompanyId, type UserRow } from '../../server/services/members.ts';
+import { hashPassword } from '../../server/services/passwords.ts';
 
 export const TEST_PASSWORD = 'Ujian-Rahasia-2026';
 

@@ -5,7 +5,7 @@ import { randomBytes } from 'node:crypto';
 import { inArray } from 'drizzle-orm';
 import type { AnswerPart } from '../../contracts/exam-answer.ts';
 import type { SectionDetail } from '../../contracts/exam-delivery.ts';
-import { answerKeys, licenses, orders } from '../db/schema/index.ts';
+import { answerKeys, licenses, orders } from '../../server/db/schema/index.ts';
 import { bearer, createMember } from './members.ts';
 import type { TestApp } from './test-app.ts';
 import type { SectionName } from '../../contracts/facts/index.ts';

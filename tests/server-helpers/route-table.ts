@@ -1,7 +1,7 @@
 // The app's routes, enumerated from the app itself so sweeps (fuzzing, ownership, tokens) cover
 // routes added later without editing the tests: the router's table (`printRoutes`, which also
 // lists routes hidden from the docs) joined with the OpenAPI document's parameter and body schemas.
-import type { App } from '../app.ts';
+import type { App } from '../../server/app.ts';
 
 export type JsonSchema = {
   type?: string | string[]; enum?: unknown[]; format?: string; pattern?: string;

@@ -3,7 +3,7 @@
 // EPOT_TEST_DB=postgres -> a fresh `epot_t_<random>` database on TEST_DATABASE_URL's server, dropped afterwards.
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
-import { openDatabase, type Database, type DatabaseKind } from '../db/client.ts';
+import { openDatabase, type Database, type DatabaseKind } from '../../server/db/client.ts';
 
 export const TEST_DATABASE_URL = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
 

@@ -4,9 +4,9 @@
 // member's own" (fuzzing) or as "someone else's" (ownership). Needs buildTestApp({ seed, seedExam }).
 import { randomBytes } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
-import { certificates, examParts, exams, licenses, orders, questionGroups, questions, users } from '../db/schema/index.ts';
-import { loadMediaUrlSigner, type MediaUrlSigner } from '../services/media-urls.ts';
-import type { UserRow } from '../services/members.ts';
+import { certificates, examParts, exams, licenses, orders, questionGroups, questions, users } from '../../server/db/schema/index.ts';
+import { loadMediaUrlSigner, type MediaUrlSigner } from '../../server/services/media-urls.ts';
+import type { UserRow } from '../../server/services/members.ts';
 import { completedOrder } from './certificates.ts';
 import { bearer, createMember } from './members.ts';
 import type { TestApp } from './test-app.ts';

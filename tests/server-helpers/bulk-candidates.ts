@@ -5,13 +5,13 @@
 import { randomBytes } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import type { AnswerPart } from '../../contracts/exam-answer.ts';
-import { openDatabase } from '../db/client.ts';
-import { exams, licenses, orders, orderSections, users } from '../db/schema/index.ts';
-import { seedDemo } from '../seed/demo-seed.ts';
-import { hashPassword } from '../services/passwords.ts';
-import { loadSectionContent } from '../services/section-content.ts';
-import { systemClock } from '../services/clock.ts';
-import { loadJwtSecret, signAccessToken } from '../services/tokens.ts';
+import { openDatabase } from '../../server/db/client.ts';
+import { exams, licenses, orders, orderSections, users } from '../../server/db/schema/index.ts';
+import { seedDemo } from '../../server/seed/demo-seed.ts';
+import { hashPassword } from '../../server/services/passwords.ts';
+import { loadSectionContent } from '../../server/services/section-content.ts';
+import { systemClock } from '../../server/services/clock.ts';
+import { loadJwtSecret, signAccessToken } from '../../server/services/tokens.ts';
 import type { PartLetter } from '../../contracts/facts/index.ts';
 
 export interface BulkCandidate { userId: string; orderId: string; authorization: string }

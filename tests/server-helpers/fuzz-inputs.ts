@@ -3,7 +3,7 @@
 // extra fields, hostile leaves), and a fixed corpus so every category reaches every route on every
 // run, whatever the random seed.
 import fc from 'fast-check';
-import { encodeComponent, sampleFromSchema, type JsonSchema, type RouteInfo, type SampleContext } from '../test-helpers/route-table.ts';
+import { encodeComponent, sampleFromSchema, type JsonSchema, type RouteInfo, type SampleContext } from './route-table.ts';
 
 export const HUGE = 'A'.repeat(100 * 1024);
 export const EVIL_STRINGS = [
