@@ -12,7 +12,7 @@ import {
 } from 'fastify-type-provider-zod';
 import type { Config } from './config.ts';
 import type { Database } from './db/client.ts';
-import type { Clock } from './services/clock.ts';
+import type { Clock } from './services/platform/clock.ts';
 import { authPlugin } from './plugins/auth.ts';
 import { certificatesPlugin } from './plugins/certificates.ts';
 import { clockPlugin } from './plugins/clock.ts';

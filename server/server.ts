@@ -5,7 +5,7 @@ import { buildApp, type App } from './app.ts';
 import { loadConfig, type Config } from './config.ts';
 import { openDatabase, type Database } from './db/client.ts';
 import { formatDemoBlock, seedDemo, type SeedResult } from './seed/demo-seed.ts';
-import { systemClock, type Clock } from './services/clock.ts';
+import { systemClock, type Clock } from './services/platform/clock.ts';
 
 export interface StartOptions {
   /** Close cleanly on SIGINT/SIGTERM (default true; tests that start a server pass false). */

@@ -6,7 +6,7 @@ import fp from 'fastify-plugin';
 import { eq } from 'drizzle-orm';
 import { users } from '../db/schema/index.ts';
 import { HttpError } from '../http-error.ts';
-import { loadJwtSecret, signAccessToken, verifyAccessToken, type TokenSubject } from '../services/tokens.ts';
+import { loadJwtSecret, signAccessToken, verifyAccessToken, type TokenSubject } from '../services/accounts/tokens.ts';
 import { SERVER_MESSAGES } from '../../contracts/facts/index.ts';
 
 export interface AuthMember {

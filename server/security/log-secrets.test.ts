@@ -6,7 +6,7 @@ import { eq } from 'drizzle-orm';
 import { Writable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { appMeta } from '../db/schema/index.ts';
-import { signSsoLink } from '../services/sso.ts';
+import { signSsoLink } from '../services/accounts/sso.ts';
 import { startFakeGoogle, type FakeGoogle } from '../../tests/server-helpers/google-jwks.ts';
 import { startSmtpSink, type SmtpSink } from '../../tests/server-helpers/smtp-sink.ts';
 import { buildTestApp, type TestApp } from '../../tests/server-helpers/test-app.ts';

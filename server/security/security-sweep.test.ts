@@ -12,7 +12,7 @@ import { SignJWT } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../config.ts';
 import { questionGroups, users } from '../db/schema/index.ts';
-import { loadJwtSecret, signAccessToken, TOKEN_TTL_SECONDS } from '../services/tokens.ts';
+import { loadJwtSecret, signAccessToken, TOKEN_TTL_SECONDS } from '../services/accounts/tokens.ts';
 import { prepareCandidate, sweepFacts, valuesFor, type Candidate, type SweepFacts } from '../../tests/server-helpers/candidate.ts';
 import { answerKeyFields } from '../../tests/server-helpers/exam-attempts.ts';
 import { bearer, createMember } from '../../tests/server-helpers/members.ts';

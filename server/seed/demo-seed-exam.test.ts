@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase, type TestDatabase } from '../../tests/server-helpers/test-db.ts';
 import { appMeta, companies, exams, media, questions } from '../db/schema/index.ts';
 import { DEMO_COMPANY_NAME, DEMO_EXAM_SEED_KEY, seedDemo, seedDemoExam } from './demo-seed.ts';
-import { systemClock } from '../services/clock.ts';
+import { systemClock } from '../services/platform/clock.ts';
 
 let t: TestDatabase;
 let dataDir: string;

@@ -1,11 +1,11 @@
 import { eq, isNull } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { hashLicenceCode, licenceCodeHint } from '../services/licence-codes.ts';
-import { verifyPassword } from '../services/passwords.ts';
+import { hashLicenceCode, licenceCodeHint } from '../services/orders/licence-codes.ts';
+import { verifyPassword } from '../services/accounts/passwords.ts';
 import { createTestDatabase, testDbKind, type TestDatabase } from '../../tests/server-helpers/test-db.ts';
 import { appMeta, companies, institutions, licenses, users } from '../db/schema/index.ts';
 import { DEMO_PASSWORD, formatDemoBlock, isDemoSeeded, seedDemo, type SeedResult } from './demo-seed.ts';
-import { systemClock } from '../services/clock.ts';
+import { systemClock } from '../services/platform/clock.ts';
 
 let t: TestDatabase;
 let first: SeedResult | null;

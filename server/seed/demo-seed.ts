@@ -5,11 +5,11 @@ import { fileURLToPath } from 'node:url';
 import { asc, eq } from 'drizzle-orm';
 import type { AppDb } from '../db/client.ts';
 import { appMeta, companies, institutions, licenses, products, users, type InstitutionSettings } from '../db/schema/index.ts';
-import { insertExam, prepareExamImport, storeExamMedia, type ImportResult } from '../services/exam-import.ts';
-import { issueLicenceCode } from '../services/licence-codes.ts';
-import type { Clock } from '../services/clock.ts';
-import { createMediaStore } from '../services/media-store.ts';
-import { hashPassword } from '../services/passwords.ts';
+import { insertExam, prepareExamImport, storeExamMedia, type ImportResult } from '../services/exam/exam-import.ts';
+import { issueLicenceCode } from '../services/orders/licence-codes.ts';
+import type { Clock } from '../services/platform/clock.ts';
+import { createMediaStore } from '../services/media/media-store.ts';
+import { hashPassword } from '../services/accounts/passwords.ts';
 
 export const DEMO_PASSWORD = 'EpotDemo2026!';
 export const DEMO_SEED_KEY = 'demo_seed';

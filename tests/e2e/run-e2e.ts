@@ -4,7 +4,7 @@
 // Playwright, and always stops the server and the sink.
 //
 // Tests get: E2E_BASE_URL, E2E_DATA_DIR, E2E_MAIL_URL (GET answers every received mail as JSON,
-// oldest first), E2E_SSO_SECRET / E2E_SSO_PREFIX (to sign /sso links with server/services/sso.ts) and
+// oldest first), E2E_SSO_SECRET / E2E_SSO_PREFIX (to sign /sso links with server/services/accounts/sso.ts) and
 // E2E_DATA_FILE (licence codes, institutions and members made before the server started; read it
 // with tests/e2e/support/test-data.ts).
 import { spawn, spawnSync } from 'node:child_process';

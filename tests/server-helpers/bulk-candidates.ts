@@ -8,10 +8,10 @@ import type { AnswerPart } from '../../contracts/exam-answer.ts';
 import { openDatabase } from '../../server/db/client.ts';
 import { exams, licenses, orders, orderSections, users } from '../../server/db/schema/index.ts';
 import { seedDemo } from '../../server/seed/demo-seed.ts';
-import { hashPassword } from '../../server/services/passwords.ts';
-import { loadSectionContent } from '../../server/services/section-content.ts';
-import { systemClock } from '../../server/services/clock.ts';
-import { loadJwtSecret, signAccessToken } from '../../server/services/tokens.ts';
+import { hashPassword } from '../../server/services/accounts/passwords.ts';
+import { loadSectionContent } from '../../server/services/exam/section-content.ts';
+import { systemClock } from '../../server/services/platform/clock.ts';
+import { loadJwtSecret, signAccessToken } from '../../server/services/accounts/tokens.ts';
 import type { PartLetter } from '../../contracts/facts/index.ts';
 
 export interface BulkCandidate { userId: string; orderId: string; authorization: string }

@@ -5,8 +5,8 @@
 import { randomBytes } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
 import { certificates, examParts, exams, licenses, orders, questionGroups, questions, users } from '../../server/db/schema/index.ts';
-import { loadMediaUrlSigner, type MediaUrlSigner } from '../../server/services/media-urls.ts';
-import type { UserRow } from '../../server/services/members.ts';
+import { loadMediaUrlSigner, type MediaUrlSigner } from '../../server/services/media/media-urls.ts';
+import type { UserRow } from '../../server/services/accounts/members.ts';
 import { completedOrder } from './certificates.ts';
 import { bearer, createMember } from './members.ts';
 import type { TestApp } from './test-app.ts';

@@ -3,7 +3,7 @@
 import { randomBytes } from 'node:crypto';
 import type { AppDb } from '../../server/db/client.ts';
 import { licenses, orderSections, orders, products } from '../../server/db/schema/index.ts';
-import { scoreExam, type SectionScores } from '../../server/services/scoring.ts';
+import { scoreExam, type SectionScores } from '../../server/services/exam/scoring.ts';
 
 export interface CompletedOrder { orderId: string; orderNo: string; licenseId: string }
 

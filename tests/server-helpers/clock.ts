@@ -1,7 +1,7 @@
 // A clock for tests: it follows real time (so rate-limit windows and token lifetimes behave as in
 // production) from an instant the test chooses. `set` jumps to a moment, `advance` moves forward;
 // tests whose outcome depends on the date pin it here instead of depending on the day they run.
-import type { Clock } from '../../server/services/clock.ts';
+import type { Clock } from '../../server/services/platform/clock.ts';
 
 export interface TestClock extends Clock {
   /** From now on, now() reads `at` plus the real time elapsed since this call. */

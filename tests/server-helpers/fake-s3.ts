@@ -5,7 +5,7 @@
 import { createHash } from 'node:crypto';
 import { createServer, type IncomingMessage } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { signV4 } from '../../server/services/s3-store.ts';
+import { signV4 } from '../../server/services/media/s3-store.ts';
 
 export interface FakeS3 {
   endpoint: string;

@@ -4,8 +4,8 @@ import { randomBytes } from 'node:crypto';
 import type { App } from '../../server/app.ts';
 import type { AppDb } from '../../server/db/client.ts';
 import { users } from '../../server/db/schema/index.ts';
-import { defaultCompanyId, type UserRow } from '../../server/services/members.ts';
-import { hashPassword } from '../../server/services/passwords.ts';
+import { defaultCompanyId, type UserRow } from '../../server/services/accounts/members.ts';
+import { hashPassword } from '../../server/services/accounts/passwords.ts';
 
 export const TEST_PASSWORD = 'Ujian-Rahasia-2026';
 

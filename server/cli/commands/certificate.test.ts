@@ -8,14 +8,14 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase } from '../../db/client.ts';
 import { certificates, media, shipments, users } from '../../db/schema/index.ts';
 import { seedDemo } from '../../seed/demo-seed.ts';
-import { issueCertificate, publicCertificate } from '../../services/certificates.ts';
-import { createMediaStore } from '../../services/media-store.ts';
+import { issueCertificate, publicCertificate } from '../../services/certificates/certificates.ts';
+import { createMediaStore } from '../../services/media/media-store.ts';
 import { completedOrder } from '../../../tests/server-helpers/certificates.ts';
 import { createMember } from '../../../tests/server-helpers/members.ts';
 import { pdfQrText, pdfText } from '../../../tests/server-helpers/pdf.ts';
 import { createTestDatabase, testDbKind, type TestDatabase } from '../../../tests/server-helpers/test-db.ts';
 import { runAdmin } from '../admin.ts';
-import { systemClock } from '../../services/clock.ts';
+import { systemClock } from '../../services/platform/clock.ts';
 
 let dir: string;
 let pg: TestDatabase | undefined;

@@ -8,7 +8,7 @@ import { seedDemo } from '../../seed/demo-seed.ts';
 import { writeExamFixture } from '../../../tests/server-helpers/exam-fixture.ts';
 import { createTestDatabase, testDbKind, type TestDatabase } from '../../../tests/server-helpers/test-db.ts';
 import { runAdmin } from '../admin.ts';
-import { systemClock } from '../../services/clock.ts';
+import { systemClock } from '../../services/platform/clock.ts';
 
 // The CLI opens the database from env; DATA_DIR is always private, since the media go there.
 let dir: string;

@@ -1,7 +1,7 @@
 import { writeFileSync } from 'node:fs';
 import { asc, eq } from 'drizzle-orm';
 import { institutions, licenses, products } from '../../db/schema/index.ts';
-import { issueLicenceCode } from '../../services/licence-codes.ts';
+import { issueLicenceCode } from '../../services/orders/licence-codes.ts';
 import { parseFlags, UsageError, type AdminCommand } from '../admin-command.ts';
 
 const MAX_BATCH = 10_000;

@@ -3,7 +3,7 @@
 import { writeFile } from 'node:fs/promises';
 import { and, asc, eq } from 'drizzle-orm';
 import { media, users } from '../../db/schema/index.ts';
-import { createPhotoStore } from '../../services/uploads.ts';
+import { createPhotoStore } from '../../services/proctoring/uploads.ts';
 import { parseFlags, UsageError, type AdminCommand } from '../admin-command.ts';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;

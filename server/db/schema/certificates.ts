@@ -13,7 +13,7 @@ export const certificates = pgTable('certificates', {
   id: id(),
   order_id: uuid().notNull().references(() => orders.id),
   user_id: uuid().notNull().references(() => users.id),
-  // 'EPOT-' + 12 CSPRNG characters (services/certificates.ts): printed, typed and scanned.
+  // 'EPOT-' + 12 CSPRNG characters (services/certificates/certificates.ts): printed, typed and scanned.
   number: text().notNull(),
   status: text().$type<CertificateStatus>().notNull().default('valid'),
   revoked_reason: text(),
@@ -60,7 +60,7 @@ export const shipments = pgTable('shipments', {
   price: integer().notNull().default(0),
   note: text().notNull().default(''),
   shipper: text().notNull().default(''),
-  // Spec 4: sent the next working day, 08.00-15.00 WIB (services/shipments.ts).
+  // Spec 4: sent the next working day, 08.00-15.00 WIB (services/certificates/shipments.ts).
   planned_ship_at: timestamp({ withTimezone: true }).notNull(),
   created_at: createdAt(),
   updated_at: createdAt(),

@@ -13,7 +13,7 @@ export type MediaType = 'audio' | 'image' | 'video' | 'pdf';
 export type ExamStatus = 'active' | 'archived';
 export interface QuestionOption { text: string }
 
-/** A stored file; the bytes are in the media store (server/services/media-store.ts) under storage_key. */
+/** A stored file; the bytes are in the media store (server/services/media/media-store.ts) under storage_key. */
 export const media = pgTable('media', {
   id: uuid().primaryKey().defaultRandom(),
   title: text().notNull(),

@@ -26,7 +26,7 @@ export const orders = pgTable('orders', {
   completed_at: timestamp({ withTimezone: true }),
   disqualified_at: timestamp({ withTimezone: true }),
   disqualified_reason: text(),
-  // Stored when the last of the three sections closes (server/services/attempts.ts).
+  // Stored when the last of the three sections closes (server/services/exam/attempts.ts).
   listening_score: integer(),
   structure_score: integer(),
   reading_score: integer(),
@@ -102,7 +102,7 @@ export const violations = pgTable('violations', {
   // Normalised: the spec's 'voice' and 'speech' are one counter ('speech').
   counter_type: text().$type<CounterKind>().notNull(),
   // A media id; no foreign key on purpose: the photo-retention sweep deletes old photos and the id
-  // stays as a record that a photo was taken (services/photo-retention.ts).
+  // stays as a record that a photo was taken (services/proctoring/photo-retention.ts).
   image_media_id: uuid(),
   text_voice: text(),
   // The client's id for this violation, reused on retries: a retried report is not counted twice.

@@ -1,6 +1,6 @@
 // Proctoring: monitoring events (the camera track ended, the face detector became unavailable, …)
 // so monitoring never stops without the server knowing. Violations themselves are in
-// orders.ts (`violations`), counted per order and kind by services/proctoring.ts.
+// orders.ts (`violations`), counted per order and kind by services/proctoring/proctoring.ts.
 import { index, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { orders } from './orders.ts';
 import type { ProctoringEventKind, SectionName } from '../../../contracts/facts/index.ts';

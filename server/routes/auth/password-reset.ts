@@ -9,13 +9,13 @@ import {
 import type { Config } from '../../config.ts';
 import { users } from '../../db/schema/index.ts';
 import { HttpError } from '../../http-error.ts';
-import { COMMON_PASSWORD_MESSAGE, isCommonPassword } from '../../services/common-passwords.ts';
-import { findUserByEmail } from '../../services/members.ts';
-import { hashPassword } from '../../services/passwords.ts';
+import { COMMON_PASSWORD_MESSAGE, isCommonPassword } from '../../services/accounts/common-passwords.ts';
+import { findUserByEmail } from '../../services/accounts/members.ts';
+import { hashPassword } from '../../services/accounts/passwords.ts';
 import {
   checkPasswordReset, consumePasswordReset, createPasswordReset, RESET_TTL_MS, resetMessages,
-} from '../../services/password-reset.ts';
-import { enforce } from '../../services/rate-limit.ts';
+} from '../../services/accounts/password-reset.ts';
+import { enforce } from '../../services/platform/rate-limit.ts';
 import { authLimits, requireAccessKey } from './guards.ts';
 import { SERVER_MESSAGES } from '../../../contracts/facts/index.ts';
 

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { devOutboxResponseSchema } from '../../../contracts/dev-outbox.ts';
 import { memberDetailResponseSchema } from '../../../contracts/auth.ts';
 import { users } from '../../db/schema/index.ts';
-import { COMMON_PASSWORD_MESSAGE } from '../../services/common-passwords.ts';
+import { COMMON_PASSWORD_MESSAGE } from '../../services/accounts/common-passwords.ts';
 import { bearer, createMember } from '../../../tests/server-helpers/members.ts';
 import { buildTestApp, type TestApp } from '../../../tests/server-helpers/test-app.ts';
 import { authLimits } from './guards.ts';

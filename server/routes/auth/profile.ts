@@ -11,10 +11,10 @@ import {
 import type { AppDb } from '../../db/client.ts';
 import { users } from '../../db/schema/index.ts';
 import { HttpError } from '../../http-error.ts';
-import { COMMON_PASSWORD_MESSAGE, isCommonPassword } from '../../services/common-passwords.ts';
-import { toMemberDetail, type UserRow } from '../../services/members.ts';
-import { hashPassword, verifyPassword } from '../../services/passwords.ts';
-import { enforce, refund } from '../../services/rate-limit.ts';
+import { COMMON_PASSWORD_MESSAGE, isCommonPassword } from '../../services/accounts/common-passwords.ts';
+import { toMemberDetail, type UserRow } from '../../services/accounts/members.ts';
+import { hashPassword, verifyPassword } from '../../services/accounts/passwords.ts';
+import { enforce, refund } from '../../services/platform/rate-limit.ts';
 import { authLimits } from './guards.ts';
 import { SERVER_MESSAGES } from '../../../contracts/facts/index.ts';
 

@@ -10,12 +10,12 @@ import {
 import type { Config } from '../../config.ts';
 import { users } from '../../db/schema/index.ts';
 import { HttpError } from '../../http-error.ts';
-import { COMMON_PASSWORD_MESSAGE, isCommonPassword } from '../../services/common-passwords.ts';
-import { verifyGoogleIdToken } from '../../services/google-id-token.ts';
-import { findOrCreateMember, findUserByEmail, defaultCompanyId, toMemberUser, type UserRow } from '../../services/members.ts';
-import { hashPassword } from '../../services/passwords.ts';
-import { enforce, refund } from '../../services/rate-limit.ts';
-import { verifySso } from '../../services/sso.ts';
+import { COMMON_PASSWORD_MESSAGE, isCommonPassword } from '../../services/accounts/common-passwords.ts';
+import { verifyGoogleIdToken } from '../../services/accounts/google-id-token.ts';
+import { findOrCreateMember, findUserByEmail, defaultCompanyId, toMemberUser, type UserRow } from '../../services/accounts/members.ts';
+import { hashPassword } from '../../services/accounts/passwords.ts';
+import { enforce, refund } from '../../services/platform/rate-limit.ts';
+import { verifySso } from '../../services/accounts/sso.ts';
 import { authLimits, requireAccessKey, verifyOrBurn } from './guards.ts';
 import { SERVER_MESSAGES } from '../../../contracts/facts/index.ts';
 

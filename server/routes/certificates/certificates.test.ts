@@ -13,9 +13,9 @@ import type { OrderDetailFull } from '../../../contracts/exam-delivery.ts';
 import { certificates, media, shipments } from '../../db/schema/index.ts';
 import {
   issueCertificate, issueMissing, newCertificateNumber, normalizeCertificateNumber, revokeCertificate, validUntilFor,
-} from '../../services/certificates.ts';
-import { sweepOverdueSections } from '../../services/attempts.ts';
-import { createMediaStore } from '../../services/media-store.ts';
+} from '../../services/certificates/certificates.ts';
+import { sweepOverdueSections } from '../../services/exam/attempts.ts';
+import { createMediaStore } from '../../services/media/media-store.ts';
 import { completedOrder } from '../../../tests/server-helpers/certificates.ts';
 import { answerPattern, call, getSection, keysFor, startedOrder } from '../../../tests/server-helpers/exam-attempts.ts';
 import { bearer, createMember } from '../../../tests/server-helpers/members.ts';

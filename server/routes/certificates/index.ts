@@ -15,9 +15,9 @@ import { HttpError } from '../../http-error.ts';
 import { NUL_MESSAGE, sanitiseInput } from '../../plugins/input-guard.ts';
 import {
   CERTIFICATE_MESSAGES, linkCertificate, listCertificates, publicCertificate, toCertificateRef,
-} from '../../services/certificates.ts';
-import { enforce } from '../../services/rate-limit.ts';
-import { applyCourierEvent, ownShipment, trackingView } from '../../services/shipments.ts';
+} from '../../services/certificates/certificates.ts';
+import { enforce } from '../../services/platform/rate-limit.ts';
+import { applyCourierEvent, ownShipment, trackingView } from '../../services/certificates/shipments.ts';
 
 /** Verifications per IP and minute: plenty for people, useless for enumerating 60-bit numbers. */
 export const VERIFY_PER_MINUTE = 30;

@@ -6,8 +6,8 @@ import { and, eq, inArray, isNotNull } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AnswerSubmitResult, BankQuestion, OrderDetailFull } from '../../../contracts/exam-delivery.ts';
 import { examParts, exams, media, orders, questionGroups, questions } from '../../db/schema/index.ts';
-import { createMediaStore } from '../../services/media-store.ts';
-import { loadMediaUrlSigner } from '../../services/media-urls.ts';
+import { createMediaStore } from '../../services/media/media-store.ts';
+import { loadMediaUrlSigner } from '../../services/media/media-urls.ts';
 import {
   answerKeyFields, answerPattern, call, getSection, keysFor, sectionUrl, seenBodies, startedOrder, type StartedOrder,
 } from '../../../tests/server-helpers/exam-attempts.ts';

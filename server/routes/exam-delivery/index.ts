@@ -1,6 +1,6 @@
 // Exam delivery for the candidate (spec test-sections 3, 4, 7): a section's content (the first
 // request starts it), autosave, the answer submission and the order's full detail. The rules
-// (order of sections, deadlines, idempotency, scoring) live in services/attempts.ts.
+// (order of sections, deadlines, idempotency, scoring) live in services/exam/attempts.ts.
 import { asc, desc, eq } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -13,12 +13,12 @@ import { idParamSchema } from '../../../contracts/orders.ts';
 import { consents, deviceReports, licenses } from '../../db/schema/index.ts';
 import {
   getOrStartSection, saveDraft, sectionRows, sectionStatus, settleOverdue, storedAnswer, submitAnswer,
-} from '../../services/attempts.ts';
-import { liveCertificate, toCertificateRef } from '../../services/certificates.ts';
-import { getOwnOrder } from '../../services/orders.ts';
-import { proctoringDetail } from '../../services/proctoring.ts';
-import { enforce } from '../../services/rate-limit.ts';
-import { loadSectionContent, renderSectionParts, selectionsOf } from '../../services/section-content.ts';
+} from '../../services/exam/attempts.ts';
+import { liveCertificate, toCertificateRef } from '../../services/certificates/certificates.ts';
+import { getOwnOrder } from '../../services/orders/orders.ts';
+import { proctoringDetail } from '../../services/proctoring/proctoring.ts';
+import { enforce } from '../../services/platform/rate-limit.ts';
+import { loadSectionContent, renderSectionParts, selectionsOf } from '../../services/exam/section-content.ts';
 import { mediaRoutes } from './media.ts';
 import { examBankRoutes } from './exam-bank.ts';
 import { SERVER_MESSAGES, type SectionName } from '../../../contracts/facts/index.ts';

@@ -1,5 +1,5 @@
 // Media for candidates. <audio> and <img> cannot send a bearer token, so files are served at a
-// signed, short-lived URL (services/media-urls.ts) with Range support for audio seeking. The
+// signed, short-lived URL (services/media/media-urls.ts) with Range support for audio seeking. The
 // member's own media (proctoring photos) are looked up by id and answered with such a URL.
 import { and, eq } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod, ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -8,7 +8,7 @@ import { mediaDetailResponseSchema, mediaFileQuerySchema } from '../../../contra
 import { idParamSchema } from '../../../contracts/orders.ts';
 import { media } from '../../db/schema/index.ts';
 import { HttpError } from '../../http-error.ts';
-import { createMediaStore } from '../../services/media-store.ts';
+import { createMediaStore } from '../../services/media/media-store.ts';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const LINK_INVALID = 'Tautan media tidak valid atau sudah kedaluwarsa';

@@ -10,8 +10,8 @@ import {
 } from '../../../contracts/orders.ts';
 import { consents, deviceReports, institutions, licenceAttempts, orders } from '../../db/schema/index.ts';
 import { HttpError } from '../../http-error.ts';
-import { getOwnOrder, listOrders, redeemLicence } from '../../services/orders.ts';
-import { consume, refund, tooManyAttempts } from '../../services/rate-limit.ts';
+import { getOwnOrder, listOrders, redeemLicence } from '../../services/orders/orders.ts';
+import { consume, refund, tooManyAttempts } from '../../services/platform/rate-limit.ts';
 import { preparationChecks, proctoringRules, SERVER_MESSAGES } from '../../../contracts/facts/index.ts';
 
 /** Version of the rules text on the preparation page (it lives in contracts, shared with the SPA). */

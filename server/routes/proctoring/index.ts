@@ -1,6 +1,6 @@
 // Proctoring calls (spec test-sections 7): the violation report the server counts itself, the
 // order's counters and rules (so they survive a reload), monitoring events, and photo uploads.
-// The rules live in services/proctoring.ts and services/uploads.ts.
+// The rules live in services/proctoring/proctoring.ts and services/proctoring/uploads.ts.
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { apiPaths } from '../../../contracts/api-paths.ts';
 import { idParamSchema, licenseParamSchema } from '../../../contracts/orders.ts';
@@ -8,9 +8,9 @@ import {
   proctoringEventRequestSchema, proctoringEventResponseSchema, proctoringStateResponseSchema, violationRequestSchema,
 } from '../../../contracts/proctoring.ts';
 import type { Config } from '../../config.ts';
-import { getOwnOrder } from '../../services/orders.ts';
-import { proctoringState, recordProctoringEvent, recordViolation } from '../../services/proctoring.ts';
-import { enforce } from '../../services/rate-limit.ts';
+import { getOwnOrder } from '../../services/orders/orders.ts';
+import { proctoringState, recordProctoringEvent, recordViolation } from '../../services/proctoring/proctoring.ts';
+import { enforce } from '../../services/platform/rate-limit.ts';
 import { uploadRoutes } from './upload.ts';
 import { SERVER_MESSAGES } from '../../../contracts/facts/index.ts';
 

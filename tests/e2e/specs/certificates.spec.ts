@@ -15,7 +15,7 @@ import { signCourierBody } from '../../../server/routes/certificates/index.ts';
 import { pdfQrText, pdfText } from '../../server-helpers/pdf.ts';
 import { expectAccessible } from '../support/accounts.ts';
 import { SideServer } from '../support/side-server.ts';
-import { systemClock } from '../../../server/services/clock.ts';
+import { systemClock } from '../../../server/services/platform/clock.ts';
 
 const SECRET = 'e2e-courier-secret-2026';
 const DEMO = { email: 'demo@epot.local', password: DEMO_PASSWORD, fullname: 'Demo Peserta' };

@@ -7,15 +7,15 @@ import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import {
   counterKindOf, proctoringRules, SERVER_MESSAGES, VIOLATION_LIMIT, violationVerdict, zeroCounters, type Counters,
   type ProctoringEventKind, type ProctoringRules, type SectionName,
-} from '../../contracts/facts/index.ts';
+} from '../../../contracts/facts/index.ts';
 import {
   PROCTORING_LIST_MAX, type ProctoringDetail, type ProctoringState, type ViolationRequest,
-} from '../../contracts/proctoring.ts';
-import type { AppDb } from '../db/client.ts';
-import { institutions, media, orders, proctoringEvents, violations } from '../db/schema/index.ts';
-import { HttpError } from '../http-error.ts';
-import { ATTEMPT_MESSAGES, disqualifyInTx, type OrderRow, type Tx } from './attempts.ts';
-import type { MediaUrlSigner } from './media-urls.ts';
+} from '../../../contracts/proctoring.ts';
+import type { AppDb } from '../../db/client.ts';
+import { institutions, media, orders, proctoringEvents, violations } from '../../db/schema/index.ts';
+import { HttpError } from '../../http-error.ts';
+import { ATTEMPT_MESSAGES, disqualifyInTx, type OrderRow, type Tx } from '../exam/attempts.ts';
+import type { MediaUrlSigner } from '../media/media-urls.ts';
 
 export const PROCTORING_MESSAGES = {
   checkOff: 'Pemeriksaan ini tidak aktif untuk tes Anda',

@@ -4,7 +4,7 @@ import { commonPasswords, isCommonPassword } from './common-passwords.ts';
 
 describe('common passwords', () => {
   it('ships exactly 1,000 unique lowercase entries of at least 8 characters', () => {
-    const lines = readFileSync(new URL('../data/common-passwords.txt', import.meta.url), 'utf8').trimEnd().split('\n');
+    const lines = readFileSync(new URL('../../data/common-passwords.txt', import.meta.url), 'utf8').trimEnd().split('\n');
     expect(lines).toHaveLength(1000);
     expect(new Set(lines).size).toBe(1000);
     expect(commonPasswords().size).toBe(1000);

@@ -3,8 +3,8 @@
 // line with the recipient, subject and text, so a developer can read an OTP without a mail server.
 import type { FastifyBaseLogger } from 'fastify';
 import nodemailer from 'nodemailer';
-import type { AppDb } from '../db/client.ts';
-import { mailOutbox } from '../db/schema/index.ts';
+import type { AppDb } from '../../db/client.ts';
+import { mailOutbox } from '../../db/schema/index.ts';
 
 export interface MailMessage { to: string; subject: string; text: string }
 

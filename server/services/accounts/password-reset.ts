@@ -3,9 +3,9 @@
 // includes the code, so it is bound to it. Valid 10 minutes, single use, 5 wrong OTPs kill it.
 import { createHash, randomBytes, randomInt, timingSafeEqual } from 'node:crypto';
 import { and, eq, gt, isNull, lt, sql } from 'drizzle-orm';
-import type { AppDb } from '../db/client.ts';
-import { passwordResets } from '../db/schema/index.ts';
-import { HttpError } from '../http-error.ts';
+import type { AppDb } from '../../db/client.ts';
+import { passwordResets } from '../../db/schema/index.ts';
+import { HttpError } from '../../http-error.ts';
 
 export const RESET_TTL_MS = 10 * 60 * 1000;
 export const MAX_OTP_ATTEMPTS = 5;

@@ -4,13 +4,13 @@
 // of files and bytes, checked again under a lock on the member's row, so parallel uploads cannot
 // overshoot it together.
 import { and, eq, sql } from 'drizzle-orm';
-import type { Config } from '../config.ts';
-import type { AppDb } from '../db/client.ts';
-import { media, users } from '../db/schema/index.ts';
-import { HttpError } from '../http-error.ts';
-import type { Tx } from './attempts.ts';
-import { createMediaStore, type BlobStore } from './media-store.ts';
-import { createS3Store } from './s3-store.ts';
+import type { Config } from '../../config.ts';
+import type { AppDb } from '../../db/client.ts';
+import { media, users } from '../../db/schema/index.ts';
+import { HttpError } from '../../http-error.ts';
+import type { Tx } from '../exam/attempts.ts';
+import { createMediaStore, type BlobStore } from '../media/media-store.ts';
+import { createS3Store } from '../media/s3-store.ts';
 
 export interface DetectedType { mime: 'image/jpeg' | 'image/png' | 'application/pdf'; ext: 'jpg' | 'png' | 'pdf'; type: 'image' | 'pdf' }
 

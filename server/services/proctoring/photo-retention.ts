@@ -6,9 +6,9 @@
 // ids without foreign keys, so they stay as the record that a photo was taken; they simply resolve
 // to nothing afterwards (media detail 404, image_url null in detail-full).
 import { and, asc, eq, inArray, isNotNull, lt } from 'drizzle-orm';
-import type { AppDb } from '../db/client.ts';
-import { media } from '../db/schema/index.ts';
-import type { BlobStore } from './media-store.ts';
+import type { AppDb } from '../../db/client.ts';
+import { media } from '../../db/schema/index.ts';
+import type { BlobStore } from '../media/media-store.ts';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 

@@ -3,12 +3,12 @@
 // and the candidate's selections are added per request. The queries name their columns: the
 // transcript and the answer keys are never selected here.
 import { and, asc, eq, inArray } from 'drizzle-orm';
-import type { AnswerPart } from '../../contracts/exam-answer.ts';
-import type { DeliveredPart, MediaRef, Statement } from '../../contracts/exam-delivery.ts';
-import type { AppDb } from '../db/client.ts';
-import { examParts, exams, media, questionGroups, questions, type MediaType } from '../db/schema/index.ts';
-import type { MediaUrlSigner } from './media-urls.ts';
-import type { PartLetter, SectionName } from '../../contracts/facts/index.ts';
+import type { AnswerPart } from '../../../contracts/exam-answer.ts';
+import type { DeliveredPart, MediaRef, Statement } from '../../../contracts/exam-delivery.ts';
+import type { AppDb } from '../../db/client.ts';
+import { examParts, exams, media, questionGroups, questions, type MediaType } from '../../db/schema/index.ts';
+import type { MediaUrlSigner } from '../media/media-urls.ts';
+import type { PartLetter, SectionName } from '../../../contracts/facts/index.ts';
 
 interface ContentMedia { id: string; title: string; source: string; type: MediaType; duration_ms: number | null }
 interface ContentQuestion {

@@ -8,15 +8,15 @@
 import { createHash } from 'node:crypto';
 import { and, asc, desc, eq, gt, inArray, isNull, lt, sql } from 'drizzle-orm';
 import { z } from 'zod';
-import { answerPartSchema, type AnswerPart } from '../../contracts/exam-answer.ts';
-import type { AnswerSubmitResult, SectionStatus } from '../../contracts/exam-delivery.ts';
+import { answerPartSchema, type AnswerPart } from '../../../contracts/exam-answer.ts';
+import type { AnswerSubmitResult, SectionStatus } from '../../../contracts/exam-delivery.ts';
 import {
   SECTION_MESSAGES, SECTION_NAMES, sectionsBefore, sectionSeconds, SERVER_MESSAGES, SUBMIT_GRACE_MS, type SectionName,
-} from '../../contracts/facts/index.ts';
-import type { AppDb } from '../db/client.ts';
-import { answerKeys, exams, media, orderSections, orders, products } from '../db/schema/index.ts';
-import { HttpError } from '../http-error.ts';
-import { getOwnOrder } from './orders.ts';
+} from '../../../contracts/facts/index.ts';
+import type { AppDb } from '../../db/client.ts';
+import { answerKeys, exams, media, orderSections, orders, products } from '../../db/schema/index.ts';
+import { HttpError } from '../../http-error.ts';
+import { getOwnOrder } from '../orders/orders.ts';
 import { convertSection, scoreExam, scoreSection, type AnswerKey, type ScorableQuestion } from './scoring.ts';
 import { loadSectionContent } from './section-content.ts';
 

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestDatabase, type TestDatabase } from '../../tests/server-helpers/test-db.ts';
+import { createTestDatabase, type TestDatabase } from '../../../tests/server-helpers/test-db.ts';
 import { consume, refund } from './rate-limit.ts';
 
 let t: TestDatabase;

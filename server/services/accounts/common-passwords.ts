@@ -8,7 +8,7 @@ export const COMMON_PASSWORD_MESSAGE = 'Password terlalu umum dan mudah ditebak,
 let list: Set<string> | undefined;
 
 export function commonPasswords(): Set<string> {
-  list ??= new Set(readFileSync(new URL('../data/common-passwords.txt', import.meta.url), 'utf8')
+  list ??= new Set(readFileSync(new URL('../../data/common-passwords.txt', import.meta.url), 'utf8')
     .split('\n').map((l) => l.trim()).filter(Boolean));
   return list;
 }

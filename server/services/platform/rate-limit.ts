@@ -2,9 +2,9 @@
 // window. One atomic upsert per attempt: concurrent requests cannot slip past the limit together.
 import { lt, sql } from 'drizzle-orm';
 import type { FastifyReply } from 'fastify';
-import type { AppDb } from '../db/client.ts';
-import { rateLimits } from '../db/schema/index.ts';
-import { HttpError } from '../http-error.ts';
+import type { AppDb } from '../../db/client.ts';
+import { rateLimits } from '../../db/schema/index.ts';
+import { HttpError } from '../../http-error.ts';
 
 export interface RateLimitResult {
   allowed: boolean;

@@ -11,17 +11,17 @@ import { and, asc, desc, eq, isNull, or, sql } from 'drizzle-orm';
 import {
   CERTIFICATE_NUMBER_RE, VERIFY_PATH_PREFIX, type CertificateListItem, type CertificateRef, type CertificateStatus,
   type PublicCertificate,
-} from '../../contracts/certificates.ts';
-import type { AppDb } from '../db/client.ts';
-import type { Clock } from './clock.ts';
-import { certificates, media, orderSections, orders, shipments, users } from '../db/schema/index.ts';
-import { HttpError } from '../http-error.ts';
+} from '../../../contracts/certificates.ts';
+import type { AppDb } from '../../db/client.ts';
+import type { Clock } from '../platform/clock.ts';
+import { certificates, media, orderSections, orders, shipments, users } from '../../db/schema/index.ts';
+import { HttpError } from '../../http-error.ts';
 import { renderCertificatePdf } from './certificate-pdf.ts';
-import { LICENCE_ALPHABET } from './licence-codes.ts';
-import type { MediaStore } from './media-store.ts';
-import type { MediaUrlSigner } from './media-urls.ts';
+import { LICENCE_ALPHABET } from '../orders/licence-codes.ts';
+import type { MediaStore } from '../media/media-store.ts';
+import type { MediaUrlSigner } from '../media/media-urls.ts';
 import { ensureShipment } from './shipments.ts';
-import { SECTION_NAMES, SERVER_MESSAGES } from '../../contracts/facts/index.ts';
+import { SECTION_NAMES, SERVER_MESSAGES } from '../../../contracts/facts/index.ts';
 
 export type CertificateRow = typeof certificates.$inferSelect;
 type OrderRow = typeof orders.$inferSelect;

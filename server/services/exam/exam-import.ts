@@ -11,14 +11,14 @@ import { parseFile } from 'music-metadata';
 import type { z } from 'zod';
 import {
   examImportSchema, underlinedParts, type ExamImport, type ExamImportGroup, type ExamImportQuestion,
-} from '../../contracts/exam-import.ts';
-import type { AppDb } from '../db/client.ts';
+} from '../../../contracts/exam-import.ts';
+import type { AppDb } from '../../db/client.ts';
 import {
   answerKeys, companies, examParts, exams, media, questionGroups, questions, type MediaType,
-} from '../db/schema/index.ts';
-import type { MediaStore } from './media-store.ts';
+} from '../../db/schema/index.ts';
+import type { MediaStore } from '../media/media-store.ts';
 import { MAX_RAW } from './scoring.ts';
-import { SECTION_NAMES, type SectionName } from '../../contracts/facts/index.ts';
+import { SECTION_NAMES, type SectionName } from '../../../contracts/facts/index.ts';
 
 /** What each accepted extension is stored as. SVG is left out on purpose (it can carry script). */
 const FILE_TYPES: Record<string, { type: MediaType; mime: string }> = {

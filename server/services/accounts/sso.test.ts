@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { loadConfig } from '../config.ts';
-import { ssoLinkCommand } from '../cli/commands/sso-link.ts';
-import type { AdminContext } from '../cli/admin-command.ts';
+import { loadConfig } from '../../config.ts';
+import { ssoLinkCommand } from '../../cli/commands/sso-link.ts';
+import type { AdminContext } from '../../cli/admin-command.ts';
 import { signSsoLink, ssoSignature, verifySso } from './sso.ts';
 
 const config = { ssoSecret: 'a-test-secret-of-some-length', ssoPrefix: 'epot-sso-' };

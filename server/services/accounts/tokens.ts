@@ -3,8 +3,8 @@
 import { randomBytes } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { jwtVerify, SignJWT } from 'jose';
-import type { AppDb } from '../db/client.ts';
-import { appMeta } from '../db/schema/index.ts';
+import type { AppDb } from '../../db/client.ts';
+import { appMeta } from '../../db/schema/index.ts';
 
 export const TOKEN_TTL_SECONDS = 12 * 60 * 60;
 const ALG = 'HS256';

@@ -7,7 +7,7 @@ import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { probeDurationMs } from './exam-import.ts';
 
-const AUDIO_DIR = fileURLToPath(new URL('../../content/demo-exam/audio/', import.meta.url));
+const AUDIO_DIR = fileURLToPath(new URL('../../../content/demo-exam/audio/', import.meta.url));
 const files = readdirSync(AUDIO_DIR).filter((f) => f.endsWith('.webm')).sort();
 const hasFfprobe = spawnSync('ffprobe', ['-version'], { stdio: 'ignore' }).status === 0;
 if (!hasFfprobe) console.log('audio-duration: ffprobe not found (Debian: apt-get install ffmpeg), skipping the cross-check');

@@ -1,9 +1,9 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { orders, users } from '../db/schema/index.ts';
-import { seedDemo, type SeedResult } from '../seed/demo-seed.ts';
-import { systemClock } from './clock.ts';
-import { createTestDatabase, type TestDatabase } from '../../tests/server-helpers/test-db.ts';
+import { orders, users } from '../../db/schema/index.ts';
+import { seedDemo, type SeedResult } from '../../seed/demo-seed.ts';
+import { systemClock } from '../platform/clock.ts';
+import { createTestDatabase, type TestDatabase } from '../../../tests/server-helpers/test-db.ts';
 import { getOwnOrder, LICENCE_MESSAGES, listOrders, newOrderNo, redeemLicence } from './orders.ts';
 
 let t: TestDatabase;

@@ -1,6 +1,6 @@
 import { SignJWT } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestDatabase, type TestDatabase } from '../../tests/server-helpers/test-db.ts';
+import { createTestDatabase, type TestDatabase } from '../../../tests/server-helpers/test-db.ts';
 import { loadJwtSecret, signAccessToken, TOKEN_TTL_SECONDS, verifyAccessToken } from './tokens.ts';
 
 let t: TestDatabase;

@@ -4,10 +4,10 @@
 // signed webhook; every update appends to `history`, which is kept in time order and decides
 // `status` (the newest entry), so an event that arrives late never moves the status backwards.
 import { and, eq, or, type SQL } from 'drizzle-orm';
-import type { CourierWebhook, ShipmentStatus, ShippingTracking } from '../../contracts/certificates.ts';
-import type { AppDb } from '../db/client.ts';
-import { courierEvents, orders, shipments, users, type ShipmentContact, type ShipmentHistoryEntry } from '../db/schema/index.ts';
-import { HttpError } from '../http-error.ts';
+import type { CourierWebhook, ShipmentStatus, ShippingTracking } from '../../../contracts/certificates.ts';
+import type { AppDb } from '../../db/client.ts';
+import { courierEvents, orders, shipments, users, type ShipmentContact, type ShipmentHistoryEntry } from '../../db/schema/index.ts';
+import { HttpError } from '../../http-error.ts';
 
 type Tx = Parameters<Parameters<AppDb['transaction']>[0]>[0];
 export type ShipmentRow = typeof shipments.$inferSelect;

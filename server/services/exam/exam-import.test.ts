@@ -3,16 +3,16 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { and, asc, eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { AppDb } from '../db/client.ts';
-import { answerKeys, companies, examParts, exams, media, questionGroups, questions } from '../db/schema/index.ts';
-import { DEMO_EXAM_FILE } from '../seed/demo-seed.ts';
-import { FIXTURE_PNG, fixtureExamDoc, writeExamFixture } from '../../tests/server-helpers/exam-fixture.ts';
-import { createTestDatabase, type TestDatabase } from '../../tests/server-helpers/test-db.ts';
-import { installZodMessages } from '../plugins/zod-messages.ts';
+import type { AppDb } from '../../db/client.ts';
+import { answerKeys, companies, examParts, exams, media, questionGroups, questions } from '../../db/schema/index.ts';
+import { DEMO_EXAM_FILE } from '../../seed/demo-seed.ts';
+import { FIXTURE_PNG, fixtureExamDoc, writeExamFixture } from '../../../tests/server-helpers/exam-fixture.ts';
+import { createTestDatabase, type TestDatabase } from '../../../tests/server-helpers/test-db.ts';
+import { installZodMessages } from '../../plugins/zod-messages.ts';
 import {
   ExamImportError, importExam, insertExam, prepareExamImport, storeExamMedia, type PreparedExam,
 } from './exam-import.ts';
-import { createMediaStore, type MediaStore } from './media-store.ts';
+import { createMediaStore, type MediaStore } from '../media/media-store.ts';
 
 let root: string;
 let t: TestDatabase;

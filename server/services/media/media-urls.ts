@@ -3,10 +3,10 @@
 // is derived from the JWT secret (JWT_SECRET or the one kept in app_meta), so every process on the
 // same database accepts the others' URLs and a leaked media URL never helps forge a token.
 import { createHmac, timingSafeEqual } from 'node:crypto';
-import { apiPaths, fillPath } from '../../contracts/api-paths.ts';
-import type { AppDb } from '../db/client.ts';
-import type { Clock } from './clock.ts';
-import { loadJwtSecret } from './tokens.ts';
+import { apiPaths, fillPath } from '../../../contracts/api-paths.ts';
+import type { AppDb } from '../../db/client.ts';
+import type { Clock } from '../platform/clock.ts';
+import { loadJwtSecret } from '../accounts/tokens.ts';
 
 export interface MediaUrlSigner {
   readonly ttlSeconds: number;

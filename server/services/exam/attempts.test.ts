@@ -5,18 +5,18 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { AnswerSubmitResult } from '../../contracts/exam-delivery.ts';
-import { orderSections, orders } from '../db/schema/index.ts';
-import { writeExamFixture } from '../../tests/server-helpers/exam-fixture.ts';
+import type { AnswerSubmitResult } from '../../../contracts/exam-delivery.ts';
+import { orderSections, orders } from '../../db/schema/index.ts';
+import { writeExamFixture } from '../../../tests/server-helpers/exam-fixture.ts';
 import {
   answerKeyFields, answerPattern, call, getSection, keysFor, seenBodies, startedOrder, type StartedOrder,
-} from '../../tests/server-helpers/exam-attempts.ts';
-import { buildTestApp, type TestApp } from '../../tests/server-helpers/test-app.ts';
+} from '../../../tests/server-helpers/exam-attempts.ts';
+import { buildTestApp, type TestApp } from '../../../tests/server-helpers/test-app.ts';
 import { disqualifyOrder, sweepOverdueSections } from './attempts.ts';
 import { importExam } from './exam-import.ts';
-import { createMediaStore } from './media-store.ts';
+import { createMediaStore } from '../media/media-store.ts';
 import { scoreExam } from './scoring.ts';
-import { SERVER_MESSAGES, SUBMIT_GRACE_MS, type SectionName } from '../../contracts/facts/index.ts';
+import { SERVER_MESSAGES, SUBMIT_GRACE_MS, type SectionName } from '../../../contracts/facts/index.ts';
 
 let t: TestApp;
 let fixtureDir: string;

@@ -3,7 +3,7 @@
 // language, and the spec's terms: predicted TOEFL score, proficiency level); dates are Indonesian.
 import { PDFDocument, rgb, StandardFonts, type PDFFont, type PDFPage } from 'pdf-lib';
 import QRCode from 'qrcode';
-import { PROFICIENCY_LEVELS } from '../../contracts/facts/index.ts';
+import { PROFICIENCY_LEVELS } from '../../../contracts/facts/index.ts';
 
 export interface CertificatePdfData {
   number: string;

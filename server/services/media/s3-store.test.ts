@@ -4,14 +4,14 @@
 import { text } from 'node:stream/consumers';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { media } from '../db/schema/index.ts';
-import { startFakeS3, type FakeS3 } from '../../tests/server-helpers/fake-s3.ts';
-import { bearer, createMember } from '../../tests/server-helpers/members.ts';
-import { buildTestApp, type TestApp } from '../../tests/server-helpers/test-app.ts';
-import { pngBytes, upload } from '../../tests/server-helpers/uploads.ts';
-import { sweepOldPhotos } from './photo-retention.ts';
+import { media } from '../../db/schema/index.ts';
+import { startFakeS3, type FakeS3 } from '../../../tests/server-helpers/fake-s3.ts';
+import { bearer, createMember } from '../../../tests/server-helpers/members.ts';
+import { buildTestApp, type TestApp } from '../../../tests/server-helpers/test-app.ts';
+import { pngBytes, upload } from '../../../tests/server-helpers/uploads.ts';
+import { sweepOldPhotos } from '../proctoring/photo-retention.ts';
 import { createS3Store, EMPTY_SHA256, signV4 } from './s3-store.ts';
-import { createPhotoStore } from './uploads.ts';
+import { createPhotoStore } from '../proctoring/uploads.ts';
 
 const creds = { region: 'us-east-1', accessKeyId: 'AKIAEPOTTEST', secretAccessKey: 'epot-test-secret-key' };
 let s3: FakeS3;

@@ -1,9 +1,9 @@
 // Member records as the spec shows them (User, Member detail) and account creation for the
 // sign-in paths that create accounts on first use (registration, Google, SSO).
 import { asc, eq } from 'drizzle-orm';
-import type { MemberDetail, MemberUser } from '../../contracts/auth.ts';
-import type { AppDb } from '../db/client.ts';
-import { appMeta, companies, users } from '../db/schema/index.ts';
+import type { MemberDetail, MemberUser } from '../../../contracts/auth.ts';
+import type { AppDb } from '../../db/client.ts';
+import { appMeta, companies, users } from '../../db/schema/index.ts';
 
 export type UserRow = typeof users.$inferSelect;
 

@@ -1,10 +1,10 @@
 // Scores: raw correct answers per section -> converted section scores (TOEFL-ITP-style chart,
 // ../shared/reference/scoring.md) -> total, proficiency level and CEFR level. Pure functions; the
 // server is the only place answers are scored.
-import type { AnswerPart } from '../../contracts/exam-answer.ts';
+import type { AnswerPart } from '../../../contracts/exam-answer.ts';
 import {
   proficiencyLevel as levelOf, TOTAL_SCORE_MAX, TOTAL_SCORE_MIN, type ProficiencyLevel, type SectionName,
-} from '../../contracts/facts/index.ts';
+} from '../../../contracts/facts/index.ts';
 
 export type SectionScores = Record<SectionName, number>;
 

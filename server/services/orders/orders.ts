@@ -2,11 +2,11 @@
 // the claim is one conditional UPDATE (`redeemed_by is null`), and orders.license_id is unique.
 import { randomBytes } from 'node:crypto';
 import { and, desc, eq, isNull, or, sql } from 'drizzle-orm';
-import type { AppDb } from '../db/client.ts';
-import { licenses, orders, users, type SurveyMeta } from '../db/schema/index.ts';
-import { HttpError } from '../http-error.ts';
+import type { AppDb } from '../../db/client.ts';
+import { licenses, orders, users, type SurveyMeta } from '../../db/schema/index.ts';
+import { HttpError } from '../../http-error.ts';
 import { hashLicenceCode, LICENCE_ALPHABET, normalizeLicenceCode } from './licence-codes.ts';
-import { SERVER_MESSAGES } from '../../contracts/facts/index.ts';
+import { SERVER_MESSAGES } from '../../../contracts/facts/index.ts';
 
 export const LICENCE_MESSAGES = {
   invalid: 'Kode lisensi tidak valid',
