@@ -14,6 +14,8 @@ import pg from 'pg';
 import * as schema from './schema/index.ts';
 
 export type AppDb = PgDatabase<PgQueryResultHKT, typeof schema>;
+/** The handle inside `db.transaction(async (tx) => …)`: services that run in a caller's transaction take it. */
+export type AppTx = Parameters<Parameters<AppDb['transaction']>[0]>[0];
 export type DatabaseKind = 'pglite' | 'postgres';
 
 export interface MigrationInfo {

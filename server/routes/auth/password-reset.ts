@@ -1,5 +1,4 @@
 // Forgot password (spec 4): request an OTP by e-mail, verify it, then set a new password.
-import { eq, sql } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { apiPaths } from '../../../contracts/api-paths.ts';
 import {
@@ -7,13 +6,12 @@ import {
   forgotPasswordResponseSchema, verifyForgotPasswordRequestSchema, verifyForgotPasswordResponseSchema,
 } from '../../../contracts/auth.ts';
 import type { Config } from '../../config.ts';
-import { users } from '../../db/schema/index.ts';
 import { HttpError } from '../../http-error.ts';
 import { COMMON_PASSWORD_MESSAGE, isCommonPassword } from '../../services/accounts/common-passwords.ts';
 import { findUserByEmail } from '../../services/accounts/members.ts';
 import { hashPassword } from '../../services/accounts/passwords.ts';
 import {
-  checkPasswordReset, consumePasswordReset, createPasswordReset, RESET_TTL_MS, resetMessages,
+  checkPasswordReset, completePasswordReset, createPasswordReset, RESET_TTL_MS,
 } from '../../services/accounts/password-reset.ts';
 import { enforce } from '../../services/platform/rate-limit.ts';
 import { authLimits, requireAccessKey } from './guards.ts';
@@ -95,13 +93,7 @@ export const passwordResetRoutes: FastifyPluginAsyncZod<{ config: Config }> = as
     const now = app.clock.now();
     const reset = await checkPasswordReset(app.db, code, otp, now);
     const passwordHash = await hashPassword(new_password);
-    await app.db.transaction(async (tx) => {
-      if (!(await consumePasswordReset(tx, reset.id, now))) throw HttpError.badRequest(resetMessages.invalid);
-      // Every session from before the reset ends.
-      await tx.update(users)
-        .set({ password_hash: passwordHash, token_version: sql`${users.token_version} + 1` })
-        .where(eq(users.id, reset.userId));
-    });
+    await completePasswordReset(app.db, reset, passwordHash, now);
     return { status: 200 as const, message: SERVER_MESSAGES.passwordChanged, data: null };
   });
 };

@@ -7,7 +7,7 @@ import { COMMON_PASSWORD_MESSAGE } from '../../services/accounts/common-password
 import { bearer, createMember } from '../../../tests/server-helpers/members.ts';
 import { buildTestApp, type TestApp } from '../../../tests/server-helpers/test-app.ts';
 import { authLimits } from './guards.ts';
-import { profileMessages } from './profile.ts';
+import { PROFILE_MESSAGES } from '../../services/accounts/profile.ts';
 import { SERVER_MESSAGES } from '../../../contracts/facts/index.ts';
 
 const KEY = 'epot-public-demo-key';
@@ -74,7 +74,7 @@ describe('update-profile', () => {
     expect((await put(auth, 'update-profile/', profile)).statusCode).toBe(200);
     for (const change of [{ fullname: 'Nama Baru' }, { date_of_birth: '1990-01-01' }, { place_of_birth: 'Solo' }, { phone: '0811111111' },
       { meta: { residential_address: 'Alamat lain' } }]) {
-      expect((await put(auth, 'update-profile/', { ...profile, ...change })).json()).toEqual({ status: 400, message: profileMessages.locked });
+      expect((await put(auth, 'update-profile/', { ...profile, ...change })).json()).toEqual({ status: 400, message: PROFILE_MESSAGES.locked });
     }
     expect((await detail(auth)).fullname).toBe('Dewi Ayu Lestari');
   });
@@ -87,7 +87,7 @@ describe('update-profile', () => {
     expect(filled.statusCode).toBe(200);
     expect(await detail(auth)).toMatchObject({ phone_number: '0813 5555 1234', meta: { residential_address: 'Jl. Baru 1' } });
     expect((await put(auth, 'update-profile/', { ...same, phone: '0813 5555 1234', meta: { residential_address: 'Jl. Lain 2' } })).json())
-      .toEqual({ status: 400, message: profileMessages.locked });
+      .toEqual({ status: 400, message: PROFILE_MESSAGES.locked });
   });
 });
 
@@ -98,9 +98,9 @@ describe('update-residential-address', () => {
     const res = await put(auth, 'update-residential-address/', { phone: user.phone_number, residential_address: 'Jl. Mawar 3, Depok' });
     expect(res.json()).toMatchObject({ status: 200, message: SERVER_MESSAGES.profileSaved, data: { meta: { residential_address: 'Jl. Mawar 3, Depok' } } });
     expect((await put(auth, 'update-residential-address/', { residential_address: 'Jl. Melati 4' })).json())
-      .toEqual({ status: 400, message: profileMessages.filledAlready });
+      .toEqual({ status: 400, message: PROFILE_MESSAGES.filledAlready });
     expect((await put(auth, 'update-residential-address/', { phone: '0899999999' })).json())
-      .toEqual({ status: 400, message: profileMessages.filledAlready });
+      .toEqual({ status: 400, message: PROFILE_MESSAGES.filledAlready });
     expect((await put(auth, 'update-residential-address/', {})).json())
       .toEqual({ status: 400, message: 'residential_address: Alamat Domisili Tidak Boleh Kosong' });
     expect((await detail(auth)).meta.residential_address).toBe('Jl. Mawar 3, Depok');

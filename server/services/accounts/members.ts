@@ -1,11 +1,12 @@
 // Member records as the spec shows them (User, Member detail) and account creation for the
 // sign-in paths that create accounts on first use (registration, Google, SSO).
-import { asc, eq } from 'drizzle-orm';
+import { asc, eq, sql } from 'drizzle-orm';
 import type { MemberDetail, MemberUser } from '../../../contracts/auth.ts';
-import type { AppDb } from '../../db/client.ts';
+import type { AppDb, AppTx } from '../../db/client.ts';
 import { appMeta, companies, users } from '../../db/schema/index.ts';
 
 export type UserRow = typeof users.$inferSelect;
+type Tx = AppTx;
 
 const DEFAULT_COMPANY_CLAIM = 'default_company';
 
@@ -58,6 +59,36 @@ export async function findOrCreateMember(db: AppDb, email: string, fullname: str
     .onConflictDoNothing({ target: users.email })
     .returning();
   return created ?? (await findUserByEmail(db, email))!;
+}
+
+/** A new e-mail/password member (individual, default company); false when the address is taken. */
+export async function registerMember(db: AppDb, email: string, passwordHash: string): Promise<boolean> {
+  const [created] = await db.insert(users)
+    .values({ email, password_hash: passwordHash, company_id: await defaultCompanyId(db) })
+    .onConflictDoNothing({ target: users.email })
+    .returning({ id: users.id });
+  return created !== undefined;
+}
+
+/** Ends every session of the member: tokens carry the old token_version (logout). */
+export async function revokeTokens(db: AppDb | Tx, userId: string): Promise<void> {
+  await db.update(users).set({ token_version: sql`${users.token_version} + 1` }).where(eq(users.id, userId));
+}
+
+/** A new password, which also ends every earlier session (password change and reset). */
+export async function setPassword(db: AppDb | Tx, userId: string, passwordHash: string): Promise<void> {
+  await db.update(users)
+    .set({ password_hash: passwordHash, token_version: sql`${users.token_version} + 1` })
+    .where(eq(users.id, userId));
+}
+
+/** What `app.authenticate` needs of a token's member; undefined for a deleted user. */
+export async function findAuthMember(db: AppDb, id: string) {
+  const [row] = await db.select({
+    id: users.id, email: users.email, is_b2b: users.is_b2b, institution_id: users.institution_id,
+    company_id: users.company_id, token_version: users.token_version,
+  }).from(users).where(eq(users.id, id));
+  return row;
 }
 
 export function toMemberUser(u: UserRow): MemberUser {

@@ -6,6 +6,7 @@ import { and, eq, gt, isNull, lt, sql } from 'drizzle-orm';
 import type { AppDb } from '../../db/client.ts';
 import { passwordResets } from '../../db/schema/index.ts';
 import { HttpError } from '../../http-error.ts';
+import { setPassword } from './members.ts';
 
 export const RESET_TTL_MS = 10 * 60 * 1000;
 export const MAX_OTP_ATTEMPTS = 5;
@@ -71,4 +72,15 @@ export async function consumePasswordReset(tx: AppDb, id: string, now: Date): Pr
       lt(passwordResets.attempts, MAX_OTP_ATTEMPTS)))
     .returning({ id: passwordResets.id });
   return rows.length === 1;
+}
+
+/**
+ * The last step: uses up the reset (exactly once, so a raced second request gets resetMessages.invalid)
+ * and sets the new password, which ends every session from before the reset, in one transaction.
+ */
+export async function completePasswordReset(db: AppDb, reset: { id: string; userId: string }, passwordHash: string, now: Date): Promise<void> {
+  await db.transaction(async (tx) => {
+    if (!(await consumePasswordReset(tx, reset.id, now))) throw HttpError.badRequest(resetMessages.invalid);
+    await setPassword(tx, reset.userId, passwordHash);
+  });
 }

@@ -5,11 +5,11 @@
 // `status` (the newest entry), so an event that arrives late never moves the status backwards.
 import { and, eq, or, type SQL } from 'drizzle-orm';
 import type { CourierWebhook, ShipmentStatus, ShippingTracking } from '../../../contracts/certificates.ts';
-import type { AppDb } from '../../db/client.ts';
+import type { AppDb, AppTx } from '../../db/client.ts';
 import { courierEvents, orders, shipments, users, type ShipmentContact, type ShipmentHistoryEntry } from '../../db/schema/index.ts';
 import { HttpError } from '../../http-error.ts';
 
-type Tx = Parameters<Parameters<AppDb['transaction']>[0]>[0];
+type Tx = AppTx;
 export type ShipmentRow = typeof shipments.$inferSelect;
 
 export const SHIPMENT_STATUSES: readonly ShipmentStatus[] = ['scheduled', 'picked_up', 'in_transit', 'delivered', 'returned', 'cancelled'];

@@ -13,14 +13,14 @@ import type { AnswerSubmitResult, SectionStatus } from '../../../contracts/exam-
 import {
   SECTION_MESSAGES, SECTION_NAMES, sectionsBefore, sectionSeconds, SERVER_MESSAGES, SUBMIT_GRACE_MS, type SectionName,
 } from '../../../contracts/facts/index.ts';
-import type { AppDb } from '../../db/client.ts';
+import type { AppDb, AppTx } from '../../db/client.ts';
 import { answerKeys, exams, media, orderSections, orders, products } from '../../db/schema/index.ts';
 import { HttpError } from '../../http-error.ts';
 import { getOwnOrder } from '../orders/orders.ts';
 import { convertSection, scoreExam, scoreSection, type AnswerKey, type ScorableQuestion } from './scoring.ts';
 import { loadSectionContent } from './section-content.ts';
 
-export type Tx = Parameters<Parameters<AppDb['transaction']>[0]>[0];
+type Tx = AppTx;
 type Db = AppDb | Tx;
 export type OrderRow = typeof orders.$inferSelect;
 export type SectionRow = typeof orderSections.$inferSelect;

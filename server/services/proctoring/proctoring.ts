@@ -11,17 +11,17 @@ import {
 import {
   PROCTORING_LIST_MAX, type ProctoringDetail, type ProctoringState, type ViolationRequest,
 } from '../../../contracts/proctoring.ts';
-import type { AppDb } from '../../db/client.ts';
+import type { AppDb, AppTx } from '../../db/client.ts';
 import { institutions, media, orders, proctoringEvents, violations } from '../../db/schema/index.ts';
 import { HttpError } from '../../http-error.ts';
-import { ATTEMPT_MESSAGES, disqualifyInTx, type OrderRow, type Tx } from '../exam/attempts.ts';
+import { ATTEMPT_MESSAGES, disqualifyInTx, type OrderRow } from '../exam/attempts.ts';
 import type { MediaUrlSigner } from '../media/media-urls.ts';
 
 export const PROCTORING_MESSAGES = {
   checkOff: 'Pemeriksaan ini tidak aktif untuk tes Anda',
 } as const;
 
-type Db = AppDb | Tx;
+type Db = AppDb | AppTx;
 
 /** The order's rules (contracts/facts proctoringRules): individuals get every check and are never disqualified. */
 export async function rulesFor(db: Db, order: Pick<OrderRow, 'institution_id'>): Promise<ProctoringRules> {

@@ -5,10 +5,9 @@
 // overshoot it together.
 import { and, eq, sql } from 'drizzle-orm';
 import type { Config } from '../../config.ts';
-import type { AppDb } from '../../db/client.ts';
+import type { AppDb, AppTx } from '../../db/client.ts';
 import { media, users } from '../../db/schema/index.ts';
 import { HttpError } from '../../http-error.ts';
-import type { Tx } from '../exam/attempts.ts';
 import { createMediaStore, type BlobStore } from '../media/media-store.ts';
 import { createS3Store } from '../media/s3-store.ts';
 
@@ -62,7 +61,7 @@ export function createPhotoStore(config: Pick<Config, 's3' | 'dataDir'>): BlobSt
 }
 
 /** The member's uploads so far (only source 'upload' counts against the quota). */
-export async function uploadUsage(db: AppDb | Tx, ownerId: string) {
+export async function uploadUsage(db: AppDb | AppTx, ownerId: string) {
   const [row] = await db.select({ files: sql<number>`count(*)::int`, bytes: sql<number>`coalesce(sum(${media.byte_size}), 0)::float8` })
     .from(media).where(and(eq(media.owner_user_id, ownerId), eq(media.source, 'upload')));
   return { files: Number(row?.files ?? 0), bytes: Number(row?.bytes ?? 0) };
