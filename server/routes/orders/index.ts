@@ -1,6 +1,6 @@
 // Licence redemption and the member's orders (spec accounts 7: order list, order create; the
-// preparation consent, device settings, device reports and the start signal).
-import { asc, eq } from 'drizzle-orm';
+// preparation consent, device settings, device reports and the start signal). The rules and
+// queries are in services/orders/.
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { apiPaths } from '../../../contracts/api-paths.ts';
 import {
@@ -8,11 +8,13 @@ import {
   licenseParamSchema, orderCreateRequestSchema, orderCreateResponseSchema, orderListQuerySchema, orderListResponseSchema,
   orderSettingsResponseSchema, orderSettingsSchema, startTestResponseSchema, type OrderListItem,
 } from '../../../contracts/orders.ts';
-import { consents, deviceReports, institutions, licenceAttempts, orders } from '../../db/schema/index.ts';
 import { HttpError } from '../../http-error.ts';
-import { getOwnOrder, listOrders, redeemLicence } from '../../services/orders/orders.ts';
+import {
+  assertOrderOpen, getOwnOrder, listOrders, recordRefusedRedeem, redeemLicence, type OrderRow,
+} from '../../services/orders/orders.ts';
+import { addDeviceReport, recordConsent, saveOrderSettings, startTest } from '../../services/orders/preparation.ts';
 import { consume, refund, tooManyAttempts } from '../../services/platform/rate-limit.ts';
-import { preparationChecks, proctoringRules, SERVER_MESSAGES } from '../../../contracts/facts/index.ts';
+import { SERVER_MESSAGES } from '../../../contracts/facts/index.ts';
 
 /** Version of the rules text on the preparation page (it lives in contracts, shared with the SPA). */
 export { RULES_VERSION } from '../../../contracts/orders.ts';
@@ -20,7 +22,6 @@ const GUESS_WINDOW_MS = 60 * 60 * 1000;
 const GUESSES_PER_USER = 10;
 const GUESSES_PER_IP = 30;
 
-type OrderRow = typeof orders.$inferSelect;
 function toListItem(order: OrderRow, hint: string): OrderListItem {
   return {
     id: order.id,
@@ -32,12 +33,6 @@ function toListItem(order: OrderRow, hint: string): OrderListItem {
     is_b2b: order.institution_id !== null,
     meta: order.meta,
   };
-}
-
-/** A finished order refuses every further step with the spec's messages. */
-export function assertOrderOpen(order: OrderRow): void {
-  if (order.status === 'disqualified') throw new HttpError(400, SERVER_MESSAGES.testDisqualified);
-  if (order.status === 'completed') throw new HttpError(400, SERVER_MESSAGES.testFinished);
 }
 
 export const orderRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -74,7 +69,7 @@ export const orderRoutes: FastifyPluginAsyncZod = async (app) => {
     } catch (err) {
       if (err instanceof HttpError && err.status < 500) {
         const hint = req.body.license.replace(/[\s-]/g, '').slice(-4).toUpperCase();
-        await app.db.insert(licenceAttempts).values({ user_id: req.member.id, ip: req.ip, code_hint: hint });
+        await recordRefusedRedeem(app.db, { userId: req.member.id, ip: req.ip, codeHint: hint });
         req.log.warn({ user: req.member.id, code_hint: hint, reason: err.message }, 'licence redeem refused');
       }
       throw err;
@@ -87,12 +82,10 @@ export const orderRoutes: FastifyPluginAsyncZod = async (app) => {
   }, async (req) => {
     const order = await getOwnOrder(app.db, req.member.id, req.params.id);
     assertOrderOpen(order);
-    const checks = await proctoringChecks(order.institution_id);
-    const [row] = await app.db.insert(consents).values({
-      order_id: order.id, user_id: req.member.id, rules_version: req.body.rules_version, checks,
-      ip: req.ip, user_agent: req.headers['user-agent']?.slice(0, 300) ?? null, created_at: app.clock.now(),
-    }).returning();
-    return { status: 200 as const, message: 'OK', data: { rules_version: row!.rules_version, checks: row!.checks, created_at: row!.created_at.toISOString() } };
+    const row = await recordConsent(app.db, order, {
+      rulesVersion: req.body.rules_version, ip: req.ip, userAgent: req.headers['user-agent']?.slice(0, 300) ?? null, now: app.clock.now(),
+    });
+    return { status: 200 as const, message: 'OK', data: { rules_version: row.rules_version, checks: row.checks, created_at: row.created_at.toISOString() } };
   });
 
   app.post(apiPaths.order.deviceReport, {
@@ -101,8 +94,7 @@ export const orderRoutes: FastifyPluginAsyncZod = async (app) => {
   }, async (req) => {
     const order = await getOwnOrder(app.db, req.member.id, req.params.id);
     assertOrderOpen(order);
-    await app.db.insert(deviceReports).values({ order_id: order.id, device: req.body.device, problem: req.body.problem, created_at: app.clock.now() });
-    const reports = await app.db.select().from(deviceReports).where(eq(deviceReports.order_id, order.id)).orderBy(asc(deviceReports.created_at));
+    const reports = await addDeviceReport(app.db, order.id, req.body, app.clock.now());
     return { status: 200 as const, message: 'OK', data: { reports: reports.map((r) => ({ device: r.device, problem: r.problem, created_at: r.created_at.toISOString() })) } };
   });
 
@@ -112,8 +104,8 @@ export const orderRoutes: FastifyPluginAsyncZod = async (app) => {
   }, async (req) => {
     const order = await getOwnOrder(app.db, req.member.id, req.params.license);
     assertOrderOpen(order);
-    const [row] = await app.db.update(orders).set({ settings: req.body }).where(eq(orders.id, order.id)).returning();
-    return { status: 200 as const, message: 'OK', data: { settings: row!.settings } };
+    const row = await saveOrderSettings(app.db, order.id, req.body);
+    return { status: 200 as const, message: 'OK', data: { settings: row.settings } };
   });
 
   app.put(apiPaths.order.updateStartTest, {
@@ -123,20 +115,7 @@ export const orderRoutes: FastifyPluginAsyncZod = async (app) => {
     const order = await getOwnOrder(app.db, req.member.id, req.params.id);
     assertOrderOpen(order);
     // Consent comes first: no capture without it (UU PDP).
-    const [consent] = await app.db.select({ id: consents.id }).from(consents).where(eq(consents.order_id, order.id)).limit(1);
-    if (!consent) throw new HttpError(400, 'Silakan setujui peraturan tes terlebih dahulu');
-    const [row] = await app.db.update(orders)
-      .set({ status: 'in_progress', started_at: order.started_at ?? app.clock.now() })
-      .where(eq(orders.id, order.id))
-      .returning();
-    return { status: 200 as const, message: 'OK', data: { id: row!.id, status: row!.status, started_at: row!.started_at!.toISOString() } };
+    const row = await startTest(app.db, order, app.clock.now());
+    return { status: 200 as const, message: 'OK', data: { id: row.id, status: row.status, started_at: row.started_at!.toISOString() } };
   });
-
-  /** What the checks are for this order: individuals get everything; institutions their settings. */
-  async function proctoringChecks(institutionId: string | null) {
-    if (!institutionId) return preparationChecks(proctoringRules(null));
-    const [inst] = await app.db.select().from(institutions).where(eq(institutions.id, institutionId));
-    if (!inst) throw HttpError.notFound();
-    return preparationChecks(proctoringRules({ active_camera: inst.active_camera, setting: inst.settings }));
-  }
 };

@@ -3,7 +3,7 @@
 import { randomBytes } from 'node:crypto';
 import { and, desc, eq, isNull, or, sql } from 'drizzle-orm';
 import type { AppDb } from '../../db/client.ts';
-import { licenses, orders, users, type SurveyMeta } from '../../db/schema/index.ts';
+import { licenceAttempts, licenses, orders, users, type SurveyMeta } from '../../db/schema/index.ts';
 import { HttpError } from '../../http-error.ts';
 import { hashLicenceCode, LICENCE_ALPHABET, normalizeLicenceCode } from './licence-codes.ts';
 import { SERVER_MESSAGES } from '../../../contracts/facts/index.ts';
@@ -13,6 +13,8 @@ export const LICENCE_MESSAGES = {
   used: 'Kode lisensi sudah digunakan',
   otherInstitution: 'Kode lisensi ini hanya dapat digunakan oleh anggota lembaga pemilik lisensi',
 } as const;
+
+export type OrderRow = typeof orders.$inferSelect;
 
 /** Human-readable order number, e.g. EPOT-20261121-7KQ2MX (date + 30 random bits). */
 export function newOrderNo(now: Date): string {
@@ -82,4 +84,21 @@ export async function getOwnOrder(db: AppDb, userId: string, orderIdOrLicence: s
     .where(and(eq(orders.user_id, userId), or(eq(orders.id, orderIdOrLicence), eq(orders.license_id, orderIdOrLicence))));
   if (!row) throw HttpError.notFound(SERVER_MESSAGES.orderNotFound);
   return row;
+}
+
+/** A finished order refuses every further step with the spec's messages. */
+export function assertOrderOpen(order: OrderRow): void {
+  if (order.status === 'disqualified') throw new HttpError(400, SERVER_MESSAGES.testDisqualified);
+  if (order.status === 'completed') throw new HttpError(400, SERVER_MESSAGES.testFinished);
+}
+
+/** Notes a refused redeem (support reads these; the guessing limits are in the rate-limit table). */
+export async function recordRefusedRedeem(db: AppDb, input: { userId: string; ip: string; codeHint: string }): Promise<void> {
+  await db.insert(licenceAttempts).values({ user_id: input.userId, ip: input.ip, code_hint: input.codeHint });
+}
+
+/** The last four characters of the order's licence code ('' if the licence vanished). */
+export async function licenceHintOf(db: AppDb, licenceId: string): Promise<string> {
+  const [row] = await db.select({ hint: licenses.code_hint }).from(licenses).where(eq(licenses.id, licenceId));
+  return row?.hint ?? '';
 }
