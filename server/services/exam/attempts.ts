@@ -189,6 +189,16 @@ export async function settleOverdue(db: AppDb, row: SectionRow, now: Date): Prom
   return fresh!;
 }
 
+/** The order's section rows with overdue ones closed first; the order re-read when that completed it. */
+export async function settledSections(db: AppDb, order: OrderRow, now: Date): Promise<{ order: OrderRow; rows: SectionRow[] }> {
+  const before = await sectionRows(db, order.id);
+  const rows: SectionRow[] = [];
+  for (const r of before) rows.push(await settleOverdue(db, r, now));
+  if (!rows.some((r, i) => r.submitted_at && !before[i]!.submitted_at)) return { order, rows };
+  const [fresh] = await db.select().from(orders).where(eq(orders.id, order.id));
+  return { order: fresh ?? order, rows };
+}
+
 /**
  * Ends the order as disqualified: open sections close with an empty answer and sections never
  * started get a closed row, so every later request sees a finished test. The seam for the server's

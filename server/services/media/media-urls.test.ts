@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { parseRange } from '../../routes/exam-delivery/media.ts';
+import { parseRange } from './media-files.ts';
 import { createMediaUrlSigner, deriveMediaUrlKey } from './media-urls.ts';
 
 const id = '5b0b7c1e-8f1a-4a57-9d0e-2a1f3c4d5e6f';

@@ -2,6 +2,7 @@
 // mail_outbox (listed at GET /dev/outbox outside production) and, outside production, one log
 // line with the recipient, subject and text, so a developer can read an OTP without a mail server.
 import type { FastifyBaseLogger } from 'fastify';
+import { desc } from 'drizzle-orm';
 import nodemailer from 'nodemailer';
 import type { AppDb } from '../../db/client.ts';
 import { mailOutbox } from '../../db/schema/index.ts';
@@ -44,4 +45,9 @@ export function createMailer(opts: MailerOptions): Mailer {
     },
     close: () => {},
   };
+}
+
+/** The dev outbox, newest first (at most `limit` mails). */
+export async function latestOutboxMail(db: AppDb, limit = 100) {
+  return db.select().from(mailOutbox).orderBy(desc(mailOutbox.created_at)).limit(limit);
 }
