@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { hashLicenceCode, licenceCodeHint } from '../services/orders/licence-codes.ts';
 import { verifyPassword } from '../services/accounts/passwords.ts';
 import { createTestDatabase, testDbKind, type TestDatabase } from '../../tests/server-helpers/test-db.ts';
-import { appMeta, companies, institutions, licenses, users } from '../db/schema/index.ts';
+import { appMeta, companies, institutions, licences, users } from '../db/schema/index.ts';
 import { DEMO_PASSWORD, formatDemoBlock, isDemoSeeded, seedDemo, type SeedResult } from './demo-seed.ts';
 import { systemClock } from '../services/platform/clock.ts';
 
@@ -33,7 +33,7 @@ describe('demo seed', () => {
     const db = t.database.db;
     expect(await db.select().from(companies)).toHaveLength(1);
     expect(await db.select().from(users)).toHaveLength(3);
-    expect(await db.select().from(licenses)).toHaveLength(10);
+    expect(await db.select().from(licences)).toHaveLength(10);
     expect(await db.select().from(appMeta)).toHaveLength(1);
   });
 
@@ -63,7 +63,7 @@ describe('demo seed', () => {
   });
 
   it('stores only hashes of the codes it returns', async () => {
-    const rows = await t.database.db.select().from(licenses);
+    const rows = await t.database.db.select().from(licences);
     const byHash = new Map(rows.map((r) => [r.code_hash, r]));
     const check = (codes: string[], institutionId: string | null) => {
       expect(codes).toHaveLength(5);
@@ -79,7 +79,7 @@ describe('demo seed', () => {
     check(first!.individualCodes, null);
     check(first!.institutionCodes, first!.institutionId);
     expect(JSON.stringify(rows)).not.toContain(first!.individualCodes[0]!.replaceAll('-', ''));
-    expect(await t.database.db.select().from(licenses).where(isNull(licenses.redeemed_at))).toHaveLength(10);
+    expect(await t.database.db.select().from(licences).where(isNull(licences.redeemed_at))).toHaveLength(10);
   });
 
   it('prints the codes and logins in the start-up block', () => {

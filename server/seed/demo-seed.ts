@@ -4,7 +4,7 @@
 import { fileURLToPath } from 'node:url';
 import { asc, eq } from 'drizzle-orm';
 import type { AppDb } from '../db/client.ts';
-import { appMeta, companies, institutions, licenses, products, users, type InstitutionSettings } from '../db/schema/index.ts';
+import { appMeta, companies, institutions, licences, products, users, type InstitutionSettings } from '../db/schema/index.ts';
 import { insertExam, prepareExamImport, storeExamMedia, type ImportResult } from '../services/exam/exam-import.ts';
 import { issueLicenceCode } from '../services/orders/licence-codes.ts';
 import type { Clock } from '../services/platform/clock.ts';
@@ -107,7 +107,7 @@ async function seedDemoAccounts(db: AppDb, now: Date): Promise<SeedResult | null
 
     const individual = Array.from({ length: CODES_PER_GROUP }, issueLicenceCode);
     const forInstitution = Array.from({ length: CODES_PER_GROUP }, issueLicenceCode);
-    await tx.insert(licenses).values([
+    await tx.insert(licences).values([
       ...individual.map((c) => ({ code_hash: c.code_hash, code_hint: c.code_hint, product_id: product!.id })),
       ...forInstitution.map((c) => ({
         code_hash: c.code_hash, code_hint: c.code_hint, product_id: product!.id, institution_id: institution!.id,

@@ -6,7 +6,7 @@ import { randomBytes } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import type { AnswerPart } from '../../contracts/exam-answer.ts';
 import { openDatabase } from '../../server/db/client.ts';
-import { exams, licenses, orders, orderSections, users } from '../../server/db/schema/index.ts';
+import { exams, licences, orders, orderSections, users } from '../../server/db/schema/index.ts';
 import { seedDemo } from '../../server/seed/demo-seed.ts';
 import { hashPassword } from '../../server/services/accounts/passwords.ts';
 import { loadSectionContent } from '../../server/services/exam/section-content.ts';
@@ -58,9 +58,9 @@ export async function prepareBulkCandidates(opts: { dataDir: string; databaseUrl
         date_of_birth: '1999-01-01', place_of_birth: 'Bandung', phone_number: '081234567890', residential_address: 'Jl. Beban 1',
         is_updated_profile: true, company_id: seed.companyId,
       }))).returning({ id: users.id, token_version: users.token_version });
-      const lics = await db.insert(licenses).values(us.map((u) => ({
+      const lics = await db.insert(licences).values(us.map((u) => ({
         code_hash: randomBytes(16).toString('hex'), code_hint: 'BULK', product_id: seed.productId, redeemed_by: u.id, redeemed_at: now,
-      }))).returning({ id: licenses.id });
+      }))).returning({ id: licences.id });
       const os = await db.insert(orders).values(us.map((u, i) => ({
         order_no: `EPOT-BULK-${randomBytes(5).toString('hex')}`, user_id: u.id, license_id: lics[i]!.id, product_id: seed.productId,
         meta: { job: 'Mahasiswa', certificate_for: 'Beasiswa' }, status: 'in_progress' as const, started_at: now,

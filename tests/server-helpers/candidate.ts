@@ -4,7 +4,7 @@
 // member's own" (fuzzing) or as "someone else's" (ownership). Needs buildTestApp({ seed, seedExam }).
 import { randomBytes } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
-import { certificates, examParts, exams, licenses, orders, questionGroups, questions, users } from '../../server/db/schema/index.ts';
+import { certificates, examParts, exams, licences, orders, questionGroups, questions, users } from '../../server/db/schema/index.ts';
 import { loadMediaUrlSigner, type MediaUrlSigner } from '../../server/services/media/media-urls.ts';
 import type { UserRow } from '../../server/services/accounts/members.ts';
 import { completedOrder } from './certificates.ts';
@@ -35,7 +35,7 @@ export interface Candidate {
 }
 
 async function orderFor(t: TestApp, userId: string, status: 'in_progress' | 'not_started') {
-  const [lic] = await t.db.insert(licenses).values({
+  const [lic] = await t.db.insert(licences).values({
     code_hash: randomBytes(16).toString('hex'), code_hint: 'TEST', product_id: t.seed!.productId, redeemed_by: userId, redeemed_at: t.clock.now(),
   }).returning();
   const [order] = await t.db.insert(orders).values({

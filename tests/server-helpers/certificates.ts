@@ -2,10 +2,10 @@
 // attempts service would), so paging and verification tests need no exam content.
 import { randomBytes } from 'node:crypto';
 import type { AppDb } from '../../server/db/client.ts';
-import { licenses, orderSections, orders, products } from '../../server/db/schema/index.ts';
+import { licences, orderSections, orders, products } from '../../server/db/schema/index.ts';
 import { scoreExam, type SectionScores } from '../../server/services/exam/scoring.ts';
 
-export interface CompletedOrder { orderId: string; orderNo: string; licenseId: string }
+export interface CompletedOrder { orderId: string; orderNo: string; licenceId: string }
 
 /** `completedAt`: the test date (usually `t.clock.now()`); certificates are valid for a year from it. */
 export async function completedOrder(db: AppDb, userId: string, opts: {
@@ -15,7 +15,7 @@ export async function completedOrder(db: AppDb, userId: string, opts: {
   const raw = opts.raw ?? { listening: 30, structure: 28, reading: 43 };
   const score = scoreExam(raw);
   const completedAt = opts.completedAt;
-  const [lic] = await db.insert(licenses).values({
+  const [lic] = await db.insert(licences).values({
     code_hash: randomBytes(16).toString('hex'), code_hint: 'TEST', product_id: productId, institution_id: opts.institutionId ?? null,
     redeemed_by: userId, redeemed_at: completedAt,
   }).returning();
@@ -30,5 +30,5 @@ export async function completedOrder(db: AppDb, userId: string, opts: {
     order_id: order!.id, section, started_at: completedAt, deadline_at: completedAt, submitted_at: completedAt,
     closed_by: 'submitted' as const, answer: [], raw_correct: raw[section], converted: score.converted[section],
   })));
-  return { orderId: order!.id, orderNo: order!.order_no, licenseId: lic!.id };
+  return { orderId: order!.id, orderNo: order!.order_no, licenceId: lic!.id };
 }

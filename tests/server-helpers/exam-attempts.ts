@@ -5,7 +5,7 @@ import { randomBytes } from 'node:crypto';
 import { inArray } from 'drizzle-orm';
 import type { AnswerPart } from '../../contracts/exam-answer.ts';
 import type { SectionDetail } from '../../contracts/exam-delivery.ts';
-import { answerKeys, licenses, orders } from '../../server/db/schema/index.ts';
+import { answerKeys, licences, orders } from '../../server/db/schema/index.ts';
 import { bearer, createMember } from './members.ts';
 import type { TestApp } from './test-app.ts';
 import type { SectionName } from '../../contracts/facts/index.ts';
@@ -19,7 +19,7 @@ export interface StartedOrder {
 /** A member of the seed's company with an order in progress (licence and start done directly). */
 export async function startedOrder(t: TestApp, status: 'in_progress' | 'not_started' = 'in_progress'): Promise<StartedOrder> {
   const { user } = await createMember(t.db, { company_id: t.seed!.companyId });
-  const [lic] = await t.db.insert(licenses).values({
+  const [lic] = await t.db.insert(licences).values({
     code_hash: randomBytes(16).toString('hex'), code_hint: 'TEST', product_id: t.seed!.productId, redeemed_by: user.id, redeemed_at: t.clock.now(),
   }).returning();
   const [order] = await t.db.insert(orders).values({

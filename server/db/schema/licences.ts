@@ -14,7 +14,7 @@ export const products = pgTable('products', {
 });
 
 /** Licence codes are stored only as a sha256 hash; the plain code is shown once when issued. */
-export const licenses = pgTable('licenses', {
+export const licences = pgTable('licenses', {
   id: id(),
   code_hash: text().notNull().unique(),
   // Last 4 characters, so support and the member can tell codes apart.

@@ -4,7 +4,7 @@ import { sql } from 'drizzle-orm';
 import { boolean, check, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { institutions, users } from './accounts.ts';
 import { createdAt, id } from './columns.ts';
-import { licenses, products } from './licences.ts';
+import { licences, products } from './licences.ts';
 import type { CounterKind, PreparationChecks, SectionName } from '../../../contracts/facts/index.ts';
 
 export type OrderStatus = 'not_started' | 'in_progress' | 'completed' | 'disqualified';
@@ -16,7 +16,7 @@ export const orders = pgTable('orders', {
   order_no: text().notNull().unique(),
   user_id: uuid().notNull().references(() => users.id),
   // unique: a licence redeems into exactly one order, whatever races the requests run.
-  license_id: uuid().notNull().unique().references(() => licenses.id),
+  license_id: uuid().notNull().unique().references(() => licences.id),
   product_id: uuid().notNull().references(() => products.id),
   institution_id: uuid().references(() => institutions.id),
   meta: jsonb().$type<SurveyMeta>().notNull(),

@@ -5,7 +5,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { apiPaths } from '../../../contracts/api-paths.ts';
 import {
   consentRequestSchema, consentResponseSchema, deviceReportRequestSchema, deviceReportResponseSchema, idParamSchema,
-  licenseParamSchema, orderCreateRequestSchema, orderCreateResponseSchema, orderListQuerySchema, orderListResponseSchema,
+  licenceParamSchema, orderCreateRequestSchema, orderCreateResponseSchema, orderListQuerySchema, orderListResponseSchema,
   orderSettingsResponseSchema, orderSettingsSchema, startTestResponseSchema, type OrderListItem,
 } from '../../../contracts/orders.ts';
 import { HttpError } from '../../http-error.ts';
@@ -44,7 +44,7 @@ export const orderRoutes: FastifyPluginAsyncZod = async (app) => {
   }, async (req) => {
     const { limit, page } = req.query;
     const { rows, total } = await listOrders(app.db, req.member.id, limit, (page - 1) * limit);
-    return { status: 200 as const, message: 'OK', data: { list: rows.map((r) => toListItem(r.order, r.license_hint)), limit, page, total } };
+    return { status: 200 as const, message: 'OK', data: { list: rows.map((r) => toListItem(r.order, r.licenceHint)), limit, page, total } };
   });
 
   app.post(apiPaths.order.create, {
@@ -99,7 +99,7 @@ export const orderRoutes: FastifyPluginAsyncZod = async (app) => {
   });
 
   app.put(apiPaths.order.updateSetting, {
-    schema: { summary: 'Which detections the device check enabled', tags: ['orders'], params: licenseParamSchema,
+    schema: { summary: 'Which detections the device check enabled', tags: ['orders'], params: licenceParamSchema,
       body: orderSettingsSchema, response: { 200: orderSettingsResponseSchema } },
   }, async (req) => {
     const order = await getOwnOrder(app.db, req.member.id, req.params.license);

@@ -3,7 +3,7 @@
 // The rules live in services/proctoring/proctoring.ts and services/proctoring/uploads.ts.
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { apiPaths } from '../../../contracts/api-paths.ts';
-import { idParamSchema, licenseParamSchema } from '../../../contracts/orders.ts';
+import { idParamSchema, licenceParamSchema } from '../../../contracts/orders.ts';
 import {
   proctoringEventRequestSchema, proctoringEventResponseSchema, proctoringStateResponseSchema, violationRequestSchema,
 } from '../../../contracts/proctoring.ts';
@@ -31,7 +31,7 @@ const orderProctoringRoutes: FastifyPluginAsyncZod = async (app) => {
   app.put(apiPaths.order.updateViolation, {
     schema: {
       summary: 'Record a violation; the server counts it and disqualifies at the limit where the institution says so',
-      tags: ['proctoring'], params: licenseParamSchema, body: violationRequestSchema, response: { 200: proctoringStateResponseSchema },
+      tags: ['proctoring'], params: licenceParamSchema, body: violationRequestSchema, response: { 200: proctoringStateResponseSchema },
     },
   }, async (req, reply) => {
     await enforce(app.db, reply, `violation:${req.member.id}`, VIOLATIONS_PER_MINUTE, 60_000, app.clock.now());

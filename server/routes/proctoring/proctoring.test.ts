@@ -10,7 +10,7 @@ import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { OrderDetailFull, SectionDetail } from '../../../contracts/exam-delivery.ts';
 import type { ProctoringEvent, ProctoringState, ViolationRequest } from '../../../contracts/proctoring.ts';
-import { institutions, licenses, media, orderSections, orders, violations, type InstitutionSettings } from '../../db/schema/index.ts';
+import { institutions, licences, media, orderSections, orders, violations, type InstitutionSettings } from '../../db/schema/index.ts';
 import { importExam } from '../../services/exam/exam-import.ts';
 import { createMediaStore } from '../../services/media/media-store.ts';
 import { PROCTORING_MESSAGES } from '../../services/proctoring/proctoring.ts';
@@ -43,7 +43,7 @@ async function institutionOrder(settings: { identification?: string[]; failed: s
   const s: InstitutionSettings = { identification: flags(settings.identification ?? ['face', 'voice', 'new_tab']), failed: flags(settings.failed) };
   const [inst] = await t.db.insert(institutions).values({ company_id: t.seed!.companyId, name: `Lembaga ${randomBytes(3).toString('hex')}`, settings: s }).returning();
   const { user } = await createMember(t.db, { company_id: t.seed!.companyId, is_b2b: true, institution_id: inst!.id });
-  const [lic] = await t.db.insert(licenses).values({
+  const [lic] = await t.db.insert(licences).values({
     code_hash: randomBytes(16).toString('hex'), code_hint: 'INST', product_id: t.seed!.productId, institution_id: inst!.id, redeemed_by: user.id, redeemed_at: new Date(),
   }).returning();
   const [order] = await t.db.insert(orders).values({
@@ -54,8 +54,8 @@ async function institutionOrder(settings: { identification?: string[]; failed: s
 }
 
 const violationUrl = (license: string) => `/users/v1/member/order/update/violation/${license}`;
-function report(o: StartedOrder, body: Partial<ViolationRequest> & Pick<ViolationRequest, 'counter_type'>, license = o.orderId) {
-  return call<ProctoringState>(t, { method: 'PUT', url: violationUrl(license), headers: o.headers, payload: { section: 'listening', image: '', text_voice: '', ...body } });
+function report(o: StartedOrder, body: Partial<ViolationRequest> & Pick<ViolationRequest, 'counter_type'>, licence = o.orderId) {
+  return call<ProctoringState>(t, { method: 'PUT', url: violationUrl(licence), headers: o.headers, payload: { section: 'listening', image: '', text_voice: '', ...body } });
 }
 const state = (o: StartedOrder) => call<ProctoringState>(t, { method: 'GET', url: `/users/v1/member/order/violations/${o.orderId}`, headers: o.headers });
 const detailFull = (o: StartedOrder) => call<OrderDetailFull>(t, { method: 'GET', url: `/users/v1/member/order/detail-full/${o.orderId}`, headers: o.headers });

@@ -57,7 +57,7 @@ describe('redeemLicence', () => {
     const other = await userId('anggota2@epot.local');
     const { rows, total } = await listOrders(t.database.db, uid, 20);
     expect(total).toBe(2);
-    expect(rows.map((r) => r.license_hint)).toHaveLength(2);
+    expect(rows.map((r) => r.licenceHint)).toHaveLength(2);
     await expect(getOwnOrder(t.database.db, other, rows[0]!.order.id)).rejects.toMatchObject({ status: 404 });
     await expect(getOwnOrder(t.database.db, uid, rows[0]!.order.id)).resolves.toMatchObject({ id: rows[0]!.order.id });
   });

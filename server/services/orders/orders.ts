@@ -3,7 +3,7 @@
 import { randomBytes } from 'node:crypto';
 import { and, desc, eq, isNull, or, sql } from 'drizzle-orm';
 import type { AppDb } from '../../db/client.ts';
-import { licenceAttempts, licenses, orders, users, type SurveyMeta } from '../../db/schema/index.ts';
+import { licenceAttempts, licences, orders, users, type SurveyMeta } from '../../db/schema/index.ts';
 import { HttpError } from '../../http-error.ts';
 import { hashLicenceCode, LICENCE_ALPHABET, normalizeLicenceCode } from './licence-codes.ts';
 import { SERVER_MESSAGES } from '../../../contracts/facts/index.ts';
@@ -32,20 +32,20 @@ export async function redeemLicence(db: AppDb, input: RedeemInput) {
   return db.transaction(async (tx) => {
     const [user] = await tx.select({ institution_id: users.institution_id }).from(users).where(eq(users.id, input.userId));
     if (!user) throw HttpError.unauthorized();
-    const claimed = await tx.update(licenses)
+    const claimed = await tx.update(licences)
       .set({ redeemed_by: input.userId, redeemed_at: input.now })
       .where(and(
-        eq(licenses.code_hash, codeHash),
-        isNull(licenses.redeemed_by),
-        user.institution_id ? or(isNull(licenses.institution_id), eq(licenses.institution_id, user.institution_id))
-          : isNull(licenses.institution_id),
+        eq(licences.code_hash, codeHash),
+        isNull(licences.redeemed_by),
+        user.institution_id ? or(isNull(licences.institution_id), eq(licences.institution_id, user.institution_id))
+          : isNull(licences.institution_id),
       ))
       .returning();
     const licence = claimed[0];
     if (!licence) {
       // Explain why, without claiming anything.
-      const [existing] = await tx.select({ redeemed_by: licenses.redeemed_by, institution_id: licenses.institution_id })
-        .from(licenses).where(eq(licenses.code_hash, codeHash));
+      const [existing] = await tx.select({ redeemed_by: licences.redeemed_by, institution_id: licences.institution_id })
+        .from(licences).where(eq(licences.code_hash, codeHash));
       if (!existing) throw new HttpError(400, LICENCE_MESSAGES.invalid);
       if (existing.redeemed_by) throw new HttpError(400, LICENCE_MESSAGES.used);
       throw new HttpError(403, LICENCE_MESSAGES.otherInstitution);
@@ -65,9 +65,9 @@ export async function redeemLicence(db: AppDb, input: RedeemInput) {
 
 /** The member's orders, newest first, with the licence hint as `license` (never the plain code). */
 export async function listOrders(db: AppDb, userId: string, limit: number, offset = 0) {
-  const rows = await db.select({ order: orders, license_hint: licenses.code_hint })
+  const rows = await db.select({ order: orders, licenceHint: licences.code_hint })
     .from(orders)
-    .innerJoin(licenses, eq(licenses.id, orders.license_id))
+    .innerJoin(licences, eq(licences.id, orders.license_id))
     .where(eq(orders.user_id, userId))
     .orderBy(desc(orders.created_at))
     .limit(limit)
@@ -99,6 +99,6 @@ export async function recordRefusedRedeem(db: AppDb, input: { userId: string; ip
 
 /** The last four characters of the order's licence code ('' if the licence vanished). */
 export async function licenceHintOf(db: AppDb, licenceId: string): Promise<string> {
-  const [row] = await db.select({ hint: licenses.code_hint }).from(licenses).where(eq(licenses.id, licenceId));
+  const [row] = await db.select({ hint: licences.code_hint }).from(licences).where(eq(licences.id, licenceId));
   return row?.hint ?? '';
 }
