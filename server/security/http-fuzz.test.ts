@@ -12,7 +12,7 @@ import { SignJWT } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { COURIER_SIGNATURE_HEADER } from '../../contracts/certificates.ts';
 import { users } from '../db/schema/index.ts';
-import { signCourierBody } from '../routes/certificates/index.ts';
+import { signCourierBody } from '../services/certificates/courier-signature.ts';
 import { loadJwtSecret, signAccessToken, TOKEN_TTL_SECONDS } from '../services/accounts/tokens.ts';
 import { prepareCandidate, sweepFacts, valuesFor, type Candidate, type SweepFacts } from '../../tests/server-helpers/candidate.ts';
 import { createMember } from '../../tests/server-helpers/members.ts';

@@ -21,7 +21,8 @@ import { answerPattern, call, getSection, keysFor, startedOrder } from '../../..
 import { bearer, createMember } from '../../../tests/server-helpers/members.ts';
 import { pdfInfo, pdfQrText, pdfText } from '../../../tests/server-helpers/pdf.ts';
 import { buildTestApp, type TestApp } from '../../../tests/server-helpers/test-app.ts';
-import { signCourierBody, VERIFY_PER_MINUTE } from './index.ts';
+import { signCourierBody } from '../../services/certificates/courier-signature.ts';
+import { VERIFY_PER_MINUTE } from './index.ts';
 import { SECTION_NAMES } from '../../../contracts/facts/index.ts';
 
 const SECRET = 'kurir-rahasia-0123456789';

@@ -11,7 +11,7 @@ import type { ExamImport } from '../../../contracts/exam-import.ts';
 import { RULES_VERSION } from '../../../contracts/orders.ts';
 import { openDatabase } from '../../../server/db/client.ts';
 import { DEMO_PASSWORD, seedDemo } from '../../../server/seed/demo-seed.ts';
-import { signCourierBody } from '../../../server/routes/certificates/index.ts';
+import { signCourierBody } from '../../../server/services/certificates/courier-signature.ts';
 import { pdfQrText, pdfText } from '../../server-helpers/pdf.ts';
 import { expectAccessible } from '../support/accounts.ts';
 import { SideServer } from '../support/side-server.ts';
