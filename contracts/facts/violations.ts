@@ -1,6 +1,6 @@
 // Violations and the proctoring rule (spec test-sections 3, 4.5, 4.6, 6, 7, 9). The server counts
-// violations and ends the test with these functions; the SPA applies the same ones until it has
-// the server's answer (or while offline), so both always agree.
+// violations and ends the test with these functions; the SPA uses the same ones until it has the
+// server's answer (or while offline), so the two cannot disagree.
 import type { SectionName } from './sections.ts';
 
 /** Spec 9: the violation limit for ending the test (tab, face, speech). */
