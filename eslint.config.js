@@ -46,6 +46,12 @@ const featureZone = (name) => ({
     }],
   },
 });
+// Server layers: routes -> services -> db. A later block for the same files replaces the rule's
+// options, so each server block lists everything its files may not import.
+const serverBase = [...comlink,
+  { group: ['**/src/**', '**/workers/**', '../src', '../workers'], message: 'server/ may not import src/ or workers/.' }];
+const serverRoutes = { group: ['**/routes/**', '**/routes'], message: 'Routes call services, never the other way round: move the shared piece into services/ or contracts/facts.' };
+const serverServices = { group: ['**/services/**', '**/services'], message: 'server/db/ is the client, schema and migrations only: it never imports services.' };
 
 export default tseslint.config(
   {
@@ -126,17 +132,32 @@ export default tseslint.config(
   },
   {
     files: ['server/**/*.ts'],
-    rules: {
-      'no-restricted-imports': ['error', {
-        patterns: [...comlink, { group: ['**/src/**', '**/workers/**', '../src', '../workers'], message: 'server/ may not import src/ or workers/.' }],
-      }],
-    },
+    rules: { 'no-restricted-imports': ['error', { patterns: serverBase }] },
+  },
+  {
+    files: ['server/services/**/*.ts'],
+    rules: { 'no-restricted-imports': ['error', { patterns: [...serverBase, serverRoutes] }] },
+  },
+  {
+    files: ['server/db/**/*.ts'],
+    rules: { 'no-restricted-imports': ['error', { patterns: [...serverBase, serverRoutes, serverServices] }] },
   },
   {
     files: ['contracts/**/*.ts'],
     rules: {
       'no-restricted-imports': ['error', {
         patterns: [{ group: ['../*', './*/../*', '**/src/**', '**/server/**', '**/workers/**'], message: 'contracts/ imports nothing from the project.' }, ...comlink, ...tf],
+      }],
+    },
+  },
+  {
+    // Facts go into every bundle (SPA chunks, workers, server): plain TS, no packages, nothing from
+    // outside the folder. Anything not './x' (a package, '../', a path climbing out) is refused.
+    files: ['contracts/facts/**/*.ts'],
+    ignores: ['contracts/facts/**/*.test.ts'],
+    rules: {
+      'no-restricted-imports': ['error', {
+        patterns: [{ regex: '^(?!\\./)|\\.\\./', message: 'contracts/facts imports only its own files (./x.ts): no packages, no zod, nothing outside the folder.' }],
       }],
     },
   },

@@ -25,10 +25,10 @@ import { apiPaths, fillPath } from '../contracts/api-paths.ts';
 import { RULES_VERSION } from '../contracts/orders.ts';
 import { ensureModels } from '../server/cli/models.ts';
 import { openDatabase } from '../server/db/client.ts';
-import { seedDemo } from '../server/db/seed.ts';
+import { seedDemo } from '../server/seed/demo-seed.ts';
 import { chromiumArgs, fixturesDir } from '../tests/e2e/support/chromium.ts';
 import { buildIfStale } from './lib/build.ts';
-import { systemClock } from '../server/services/clock.ts';
+import { systemClock } from '../server/services/platform/clock.ts';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const outDir = join(root, '.tmp', 'bench-proctoring-dist');

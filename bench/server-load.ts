@@ -20,8 +20,8 @@ import { fileURLToPath } from 'node:url';
 import autocannon, { type RawRequest } from 'autocannon';
 import pg from 'pg';
 import { apiPaths, fillPath } from '../contracts/api-paths.ts';
-import { listeningAnswers, prepareBulkCandidates } from '../server/test-helpers/bulk-candidates.ts';
-import { startServerProcess, stopServerProcess } from '../server/test-helpers/server-process.ts';
+import { listeningAnswers, prepareBulkCandidates } from '../tests/server-helpers/bulk-candidates.ts';
+import { startServerProcess, stopServerProcess } from '../tests/server-helpers/server-process.ts';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const STEPS = [50, 100, 200, 400, 800, 1600, 3200];

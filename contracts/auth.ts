@@ -13,6 +13,7 @@
 // A password change and a logout revoke every earlier token: the SPA logs in again (spec 4).
 import { z } from 'zod';
 import { okEnvelope as ok } from './envelope.ts';
+import { SERVER_MESSAGES } from './facts/index.ts';
 
 export const PASSWORD_MIN = 8;
 export const PASSWORD_MAX = 128;
@@ -141,7 +142,7 @@ export const autoLoginRegisterRequestSchema = z.object({
 });
 export type AutoLoginRegisterRequest = z.input<typeof autoLoginRegisterRequestSchema>;
 export const autoLoginRegisterResponseSchema = loginResponseSchema;
-export const SSO_FAILED_MESSAGE = 'Something went wrong';
+export const SSO_FAILED_MESSAGE = SERVER_MESSAGES.ssoFailed;
 
 export const forgotPasswordRequestSchema = z.object({
   access_key: accessKeyField,

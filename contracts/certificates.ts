@@ -17,13 +17,8 @@ export const VERIFY_PATH_PREFIX = '/verify/';
 export const certificateStatusSchema = z.enum(['valid', 'expired', 'revoked']);
 export type CertificateStatus = z.infer<typeof certificateStatusSchema>;
 
-/** Spec 9 proficiency levels by predicted score. */
-export const PROFICIENCY_LEVELS = [
-  { from: 310, to: 400, level: 'Beginner' },
-  { from: 403, to: 460, level: 'Intermediate' },
-  { from: 463, to: 520, level: 'Upper intermediate' },
-  { from: 523, to: 677, level: 'Advanced' },
-] as const;
+/** Spec 9 proficiency levels by predicted score (facts/proficiency.ts). */
+export { PROFICIENCY_LEVELS } from './facts/index.ts';
 
 export const sectionScoresSchema = z.object({ listening: z.number().int(), structure: z.number().int(), reading: z.number().int() });
 

@@ -1,7 +1,7 @@
 // A section's answers as the spec submits them: a list of parts, each listing its questions with
 // the chosen option's text, or a null item when the question was left unanswered.
 import { z } from 'zod';
-import { EXAM_PART_LETTERS } from './exam-import.ts';
+import { PART_LETTERS } from './facts/index.ts';
 
 export const answerEntrySchema = z.object({
   question_id: z.uuid(),
@@ -9,7 +9,7 @@ export const answerEntrySchema = z.object({
 });
 
 export const answerPartSchema = z.object({
-  part: z.enum(EXAM_PART_LETTERS),
+  part: z.enum(PART_LETTERS),
   list_question: z.array(answerEntrySchema),
 });
 

@@ -7,11 +7,11 @@
 import { z } from 'zod';
 import { answerPartSchema } from './exam-answer.ts';
 import { certificateRefSchema } from './certificates.ts';
-import { EXAM_PART_LETTERS, EXAM_SECTIONS } from './exam-import.ts';
 import { okEnvelope, pagedList } from './envelope.ts';
+import { PART_LETTERS, SECTION_NAMES } from './facts/index.ts';
 import { proctoringDetailSchema } from './proctoring.ts';
 
-export const examSectionSchema = z.enum(EXAM_SECTIONS);
+export const examSectionSchema = z.enum(SECTION_NAMES);
 
 /** Where a section stands: 'not_started' only appears in detail-full. */
 export const sectionStatusSchema = z.enum(['not_started', 'open', 'submitted', 'swept', 'disqualified']);
@@ -74,7 +74,7 @@ export const questionListSchema = z.object({
 export type QuestionList = z.infer<typeof questionListSchema>;
 
 export const deliveredPartSchema = z.object({
-  part: z.enum(EXAM_PART_LETTERS),
+  part: z.enum(PART_LETTERS),
   exam_id: z.string(),
   company: z.object({ id: z.string() }),
   part_direction: statementSchema,
@@ -232,7 +232,7 @@ export const examListResponseSchema = okEnvelope(pagedList(examSummarySchema));
 export const examDetailSchema = examSummarySchema.extend({
   parts: z.array(z.object({
     section: examSectionSchema,
-    part: z.enum(EXAM_PART_LETTERS),
+    part: z.enum(PART_LETTERS),
     part_direction: z.object({ text: z.string(), with_media: z.boolean() }),
     question_count: z.number().int(),
   })),
@@ -244,7 +244,7 @@ export const bankQuestionSchema = z.object({
   id: z.string(),
   exam_id: z.string(),
   section: examSectionSchema,
-  part: z.enum(EXAM_PART_LETTERS),
+  part: z.enum(PART_LETTERS),
   number: z.number().int(),
   type: z.literal('single_choice'),
   question: z.object({

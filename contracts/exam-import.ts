@@ -21,10 +21,12 @@
 //   the options must then be those parts' texts, in order.
 // - `question_count` must equal the number of questions the section holds.
 import { z } from 'zod';
+import { PART_LETTERS, SECTION_NAMES, type SectionName } from './facts/index.ts';
 
-export const EXAM_SECTIONS = ['listening', 'structure', 'reading'] as const;
-export type ExamSectionName = (typeof EXAM_SECTIONS)[number];
-export const EXAM_PART_LETTERS = ['A', 'B', 'C'] as const;
+// Earlier names of facts/sections.ts exports, kept until every importer uses those.
+export const EXAM_SECTIONS = SECTION_NAMES;
+export type ExamSectionName = SectionName;
+export const EXAM_PART_LETTERS = PART_LETTERS;
 
 /** A file next to the JSON document (or below it). Checked for existence by the importer. */
 const mediaPath = z.string().trim().min(1)
@@ -54,7 +56,7 @@ export const examImportGroupSchema = z.strictObject({
 });
 
 export const examImportPartSchema = z.strictObject({
-  part: z.enum(EXAM_PART_LETTERS),
+  part: z.enum(PART_LETTERS),
   direction: statementSchema,
   close: statementSchema.optional(),
   groups: z.array(examImportGroupSchema).min(1),

@@ -100,4 +100,4 @@ export type InstitutionDetail = z.infer<typeof institutionDetailSchema>;
 export const institutionDetailResponseSchema = okEnvelope(institutionDetailSchema);
 
 export const idParamSchema = z.object({ id: z.string().trim().min(1).max(64) });
-export const licenseParamSchema = z.object({ license: z.string().trim().min(1).max(64) });
+export const licenceParamSchema = z.object({ license: z.string().trim().min(1).max(64) });

@@ -8,34 +8,28 @@
 // 400: the client never runs that check, so such a report is a bug or a forgery.
 import { z } from 'zod';
 import { okEnvelope } from './envelope.ts';
-import { EXAM_SECTIONS } from './exam-import.ts';
+import {
+  COUNTER_KINDS, COUNTER_TYPES, PROCTORING_EVENT_KINDS, SECTION_NAMES, TEXT_VOICE_MAX, VIOLATION_LIMIT,
+} from './facts/index.ts';
 
-/** Spec 9: the violation limit for ending the test. */
-export const VIOLATION_LIMIT = 3;
-
-/** The three counters. The spec's counter_type 'voice' (listening) and 'speech' are one counter. */
-export const COUNTER_KINDS = ['open_new_tab', 'face', 'speech'] as const;
-export type CounterKind = (typeof COUNTER_KINDS)[number];
+// The counters, the limit and the rule itself live in facts/violations.ts; re-exported for importers
+// that still read them here.
+export {
+  COUNTER_KINDS, counterKindOf, PROCTORING_EVENT_KINDS, SETTING_FLAG_OF, TEXT_VOICE_MAX, VIOLATION_LIMIT,
+  type CounterKind, type CounterType, type ProctoringEventKind,
+} from './facts/index.ts';
 
 /** What the client may send: the spec's four spellings. */
-export const counterTypeSchema = z.enum(['open_new_tab', 'face', 'voice', 'speech']);
-export type CounterType = z.infer<typeof counterTypeSchema>;
-export const counterKindOf = (t: CounterType): CounterKind => (t === 'voice' ? 'speech' : t);
-
-/** The institution setting flag for each counter (`setting.identification` / `setting.failed`). */
-export const SETTING_FLAG_OF = { open_new_tab: 'new_tab', face: 'face', speech: 'voice' } as const satisfies Record<CounterKind, string>;
+export const counterTypeSchema = z.enum(COUNTER_TYPES);
 
 export const countersSchema = z.object({ open_new_tab: z.number().int(), face: z.number().int(), speech: z.number().int() });
 export type Counters = z.infer<typeof countersSchema>;
 const perKind = z.object({ open_new_tab: z.boolean(), face: z.boolean(), speech: z.boolean() });
 
-/** The longest speech transcript stored; longer ones are cut (never refused: the violation counts). */
-export const TEXT_VOICE_MAX = 500;
-
 /** PUT order.updateViolation (`:license` = the licence id or the order id). */
 export const violationRequestSchema = z.object({
   counter_type: counterTypeSchema,
-  section: z.enum(EXAM_SECTIONS),
+  section: z.enum(SECTION_NAMES),
   /** Id of a photo the member uploaded (media.upload) for this violation, or '' (or null) for none. */
   image: z.union([z.uuid(), z.literal(''), z.null()]).default('').transform((v) => v ?? ''),
   /** The speech transcript (speech violations); cut to TEXT_VOICE_MAX characters. */
@@ -70,21 +64,17 @@ export type ProctoringStateResponse = z.infer<typeof proctoringStateResponseSche
 
 // ---- monitoring events (not in the spec) -------------------------------------------------------
 
-/**
- * Monitoring never stops silently: the client reports when the camera track ends, the face detector
- * becomes unavailable, camera access is denied, and when monitoring recovers.
- */
-export const PROCTORING_EVENT_KINDS = ['camera-ended', 'detector-unavailable', 'camera-denied', 'recovered'] as const;
-export type ProctoringEventKind = (typeof PROCTORING_EVENT_KINDS)[number];
+// Monitoring never stops silently: the client reports when the camera track ends, the face detector
+// becomes unavailable, camera access is denied, and when monitoring recovers (PROCTORING_EVENT_KINDS).
 export const proctoringEventRequestSchema = z.object({
-  section: z.enum(EXAM_SECTIONS),
+  section: z.enum(SECTION_NAMES),
   kind: z.enum(PROCTORING_EVENT_KINDS),
   /** A short technical note (e.g. the error code); cut to 500 characters. */
   detail: z.string().max(5000).default('').transform((s) => s.trim().slice(0, 500)),
 });
 export type ProctoringEventRequest = z.input<typeof proctoringEventRequestSchema>;
 export const proctoringEventSchema = z.object({
-  section: z.enum(EXAM_SECTIONS),
+  section: z.enum(SECTION_NAMES),
   kind: z.enum(PROCTORING_EVENT_KINDS),
   detail: z.string(),
   created_at: z.string(),
@@ -97,7 +87,7 @@ export const proctoringEventResponseSchema = okEnvelope(proctoringEventSchema);
 export const violationRecordSchema = z.object({
   created_at: z.string(),
   /** 'device-check' only for rows stored before a section (reports always name a section). */
-  section: z.enum([...EXAM_SECTIONS, 'device-check']),
+  section: z.enum([...SECTION_NAMES, 'device-check']),
   counter_type: z.enum(COUNTER_KINDS),
   /** The photo's media id; kept after the retention sweep deleted the photo (image_url is then null). */
   image: z.string().nullable(),

@@ -4,8 +4,8 @@ import { errorBodySchema } from '../contracts/error.ts';
 import { healthResponseSchema } from '../contracts/health.ts';
 import { HttpError } from './http-error.ts';
 import { SERVER_ERROR_MESSAGE } from './plugins/error-handler.ts';
-import { buildTestApp, type TestApp } from './test-helpers/test-app.ts';
-import { testDbKind } from './test-helpers/test-db.ts';
+import { buildTestApp, type TestApp } from '../tests/server-helpers/test-app.ts';
+import { testDbKind } from '../tests/server-helpers/test-db.ts';
 
 const logLines: Record<string, unknown>[] = [];
 const logStream = new Writable({

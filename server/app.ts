@@ -1,6 +1,8 @@
 // The application as a plugin (server.ts only listens; tests build it and use inject()).
-// Order: external plugins, app plugins, routes — so hooks, the error handler and the OpenAPI
-// collector exist before the first route is added.
+// Order: external plugins, app plugins, routes — so hooks, the error handler, the OpenAPI collector
+// and every decoration (app.db, app.mediaUrls, app.certificates, …) exist before the first route is
+// added. Every app plugin is registered here; route files register only routes (and the multipart
+// parser, scoped to the upload route on purpose).
 import { readFileSync } from 'node:fs';
 import fastifyCors from '@fastify/cors';
 import Fastify, { type FastifyServerOptions } from 'fastify';
@@ -10,14 +12,19 @@ import {
 } from 'fastify-type-provider-zod';
 import type { Config } from './config.ts';
 import type { Database } from './db/client.ts';
-import type { Clock } from './services/clock.ts';
+import type { Clock } from './services/platform/clock.ts';
 import { authPlugin } from './plugins/auth.ts';
+import { certificatesPlugin } from './plugins/certificates.ts';
 import { clockPlugin } from './plugins/clock.ts';
 import { databasePlugin } from './plugins/database.ts';
 import { errorHandlerPlugin, frameworkErrorHandler } from './plugins/error-handler.ts';
 import { inputGuardPlugin } from './plugins/input-guard.ts';
 import { mailerPlugin } from './plugins/mailer.ts';
+import { mediaUrlsPlugin } from './plugins/media-urls.ts';
 import { openapiPlugin } from './plugins/openapi.ts';
+import { photoRetentionPlugin } from './plugins/photo-retention.ts';
+import { photoStorePlugin } from './plugins/photo-store.ts';
+import { sectionSweeperPlugin } from './plugins/section-sweeper.ts';
 import { securityHeadersPlugin, type CspDirectives } from './plugins/security-headers.ts';
 import { spaStaticPlugin } from './plugins/spa-static.ts';
 import { installZodMessages } from './plugins/zod-messages.ts';
@@ -104,6 +111,14 @@ export const appPlugin: FastifyPluginAsyncZod<AppOptions> = async (app, opts) =>
   await app.register(mailerPlugin, { smtpUrl: config.smtpUrl, from: config.mailFrom, production: config.nodeEnv === 'production' });
   await app.register(securityHeadersPlugin, { csp: mergeCsp(opts.csp, config.googleClientId ? googleSignInCsp : {}) });
   await app.register(spaStaticPlugin, { apiBase: config.apiBase, staticDir: config.staticDir });
+  // `app.mediaUrls` (signed media URLs) and the overdue-section sweeper.
+  await app.register(mediaUrlsPlugin, { apiBase: config.apiBase, ttlSeconds: config.mediaUrlTtlSeconds, jwtSecret: config.jwtSecret });
+  await app.register(sectionSweeperPlugin, { intervalMs: config.sweepIntervalMs });
+  // `app.photoStore` (proctoring photos: DATA_DIR/media or the S3 bucket) and their retention sweep.
+  await app.register(photoStorePlugin, { config });
+  await app.register(photoRetentionPlugin, { intervalMs: config.retentionIntervalMs, days: config.photoRetentionDays });
+  // `app.certificates`: issuance when an order completes, and its catch-up job.
+  await app.register(certificatesPlugin, { dataDir: config.dataDir, publicUrl: config.publicUrl, intervalMs: config.sweepIntervalMs });
   // Routes.
   await app.register(apiRoutes, { prefix: config.apiBase, config, version: APP_VERSION });
 };

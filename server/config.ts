@@ -3,6 +3,7 @@
 import { resolve } from 'node:path';
 import { z } from 'zod';
 import { DEFAULT_API_BASE } from '../contracts/api-paths.ts';
+import { PHOTO_UPLOAD_MAX_BYTES } from '../contracts/facts/index.ts';
 
 const emptyAsUndefined = (v: unknown) => (v === '' ? undefined : v);
 
@@ -44,7 +45,7 @@ const envSchema = z.object({
   // Couriers sign their webhook calls with it (hex HMAC-SHA256 of the raw body); unset: the webhook is off.
   COURIER_WEBHOOK_SECRET: z.preprocess(emptyAsUndefined, z.string().min(16, 'must be at least 16 characters').optional()),
   // Proctoring photo uploads: the largest file, and each member's quota (files and bytes).
-  UPLOAD_MAX_BYTES: z.coerce.number().int().min(1024).max(50 * 1024 * 1024).default(2 * 1024 * 1024),
+  UPLOAD_MAX_BYTES: z.coerce.number().int().min(1024).max(50 * 1024 * 1024).default(PHOTO_UPLOAD_MAX_BYTES),
   UPLOAD_QUOTA_FILES: z.coerce.number().int().min(1).max(100_000).default(200),
   UPLOAD_QUOTA_BYTES: z.coerce.number().int().min(1024).max(10 * 1024 ** 3).default(50 * 1024 * 1024),
   // Proctoring photos older than this many days are deleted (0 = keep them); how often the sweep

@@ -4,8 +4,8 @@ import { pathToFileURL } from 'node:url';
 import { buildApp, type App } from './app.ts';
 import { loadConfig, type Config } from './config.ts';
 import { openDatabase, type Database } from './db/client.ts';
-import { formatDemoBlock, seedDemo, type SeedResult } from './db/seed.ts';
-import { systemClock, type Clock } from './services/clock.ts';
+import { formatDemoBlock, seedDemo, type SeedResult } from './seed/demo-seed.ts';
+import { systemClock, type Clock } from './services/platform/clock.ts';
 
 export interface StartOptions {
   /** Close cleanly on SIGINT/SIGTERM (default true; tests that start a server pass false). */

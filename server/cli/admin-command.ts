@@ -2,7 +2,7 @@
 // server/cli/commands/<name>.ts and is listed in server/cli/admin.ts.
 import type { Config } from '../config.ts';
 import type { Database } from '../db/client.ts';
-import type { Clock } from '../services/clock.ts';
+import type { Clock } from '../services/platform/clock.ts';
 
 export interface AdminContext {
   config: Config;

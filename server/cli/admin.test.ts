@@ -4,12 +4,12 @@ import { join } from 'node:path';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase } from '../db/client.ts';
-import { companies, institutions, users } from '../db/schema.ts';
-import { seedDemo } from '../db/seed.ts';
-import { redeemLicence } from '../services/orders.ts';
-import { createTestDatabase, testDbKind, type TestDatabase } from '../test-helpers/test-db.ts';
+import { companies, institutions, users } from '../db/schema/index.ts';
+import { seedDemo } from '../seed/demo-seed.ts';
+import { redeemLicence } from '../services/orders/orders.ts';
+import { createTestDatabase, testDbKind, type TestDatabase } from '../../tests/server-helpers/test-db.ts';
 import { runAdmin } from './admin.ts';
-import { systemClock } from '../services/clock.ts';
+import { systemClock } from '../services/platform/clock.ts';
 
 // The CLI opens the database itself, from env: a PGlite folder or the private PostgreSQL database.
 let dir: string;

@@ -4,7 +4,7 @@
 import { pathToFileURL } from 'node:url';
 import { loadConfig } from '../config.ts';
 import { openDatabase } from '../db/client.ts';
-import { systemClock } from '../services/clock.ts';
+import { systemClock } from '../services/platform/clock.ts';
 import { UsageError, type AdminCommand } from './admin-command.ts';
 import { companyCommand } from './commands/company.ts';
 import { examCommand } from './commands/exam.ts';

@@ -1,9 +1,9 @@
 import { readdirSync } from 'node:fs';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { createTestDatabase, TEST_DATABASE_URL, testDbKind, type TestDatabase } from '../test-helpers/test-db.ts';
+import { createTestDatabase, TEST_DATABASE_URL, testDbKind, type TestDatabase } from '../../tests/server-helpers/test-db.ts';
 import { MIGRATIONS_DIR, openDatabase } from './client.ts';
-import { companies } from './schema.ts';
+import { companies } from './schema/index.ts';
 
 let t: TestDatabase;
 beforeAll(async () => { t = await createTestDatabase({ migrate: false }); });

@@ -3,10 +3,10 @@
 // a client cannot tell a forged token from an expired or revoked one.
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
-import { eq } from 'drizzle-orm';
-import { users } from '../db/schema.ts';
 import { HttpError } from '../http-error.ts';
-import { loadJwtSecret, signAccessToken, verifyAccessToken, type TokenSubject } from '../services/tokens.ts';
+import { findAuthMember } from '../services/accounts/members.ts';
+import { loadJwtSecret, signAccessToken, verifyAccessToken, type TokenSubject } from '../services/accounts/tokens.ts';
+import { SERVER_MESSAGES } from '../../contracts/facts/index.ts';
 
 export interface AuthMember {
   id: string;
@@ -31,7 +31,6 @@ declare module 'fastify' {
   }
 }
 
-export const SESSION_EXPIRED_MESSAGE = 'Sesi Anda telah berakhir, silakan login kembali';
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 export const authPlugin = fp(async (app: FastifyInstance, opts: { jwtSecret: string | undefined }) => {
@@ -44,13 +43,10 @@ export const authPlugin = fp(async (app: FastifyInstance, opts: { jwtSecret: str
     const header = request.headers.authorization;
     const token = header?.startsWith('Bearer ') ? header.slice(7).trim() : '';
     const claims = token ? await verifyAccessToken(secret, token, app.clock.now()) : null;
-    if (!claims || !UUID.test(claims.sub)) throw HttpError.unauthorized(SESSION_EXPIRED_MESSAGE);
-    const [row] = await app.db.select({
-      id: users.id, email: users.email, is_b2b: users.is_b2b, institution_id: users.institution_id,
-      company_id: users.company_id, token_version: users.token_version,
-    }).from(users).where(eq(users.id, claims.sub));
+    if (!claims || !UUID.test(claims.sub)) throw HttpError.unauthorized(SERVER_MESSAGES.sessionExpired);
+    const row = await findAuthMember(app.db, claims.sub);
     // A deleted user, or a token from before the last logout / password change.
-    if (!row || row.token_version !== claims.tv) throw HttpError.unauthorized(SESSION_EXPIRED_MESSAGE);
+    if (!row || row.token_version !== claims.tv) throw HttpError.unauthorized(SERVER_MESSAGES.sessionExpired);
     const { token_version: _tv, ...member } = row;
     request.member = member;
   });

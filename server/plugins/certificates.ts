@@ -5,8 +5,8 @@
 // certificate at the member's next request (the list, detail-full) instead.
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
-import { issueCertificate, issueMissing, type CertificateDeps, type CertificateRow } from '../services/certificates.ts';
-import { createMediaStore } from '../services/media-store.ts';
+import { issueCertificate, issueMissing, type CertificateDeps, type CertificateRow } from '../services/certificates/certificates.ts';
+import { createMediaStore } from '../services/media/media-store.ts';
 import { registerBackgroundJob } from './background-job.ts';
 
 export interface CertificateService {

@@ -2,7 +2,7 @@
 // argument). Production uses the system clock; tests pass their own to pin or move time.
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
-import { systemClock, type Clock } from '../services/clock.ts';
+import { systemClock, type Clock } from '../services/platform/clock.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildTestApp, type TestApp } from '../test-helpers/test-app.ts';
+import { buildTestApp, type TestApp } from '../../tests/server-helpers/test-app.ts';
 import { NUL_MESSAGE, sanitiseInput, wellFormed } from './input-guard.ts';
 
 let t: TestApp;

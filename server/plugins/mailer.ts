@@ -1,7 +1,7 @@
 // Puts the mailer on the instance (`app.mailer.send(...)`) and closes its SMTP pool with the app.
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
-import { createMailer, type Mailer } from '../services/mailer.ts';
+import { createMailer, type Mailer } from '../services/platform/mailer.ts';
 
 declare module 'fastify' {
   interface FastifyInstance { mailer: Mailer }

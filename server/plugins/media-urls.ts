@@ -2,7 +2,7 @@
 // section content, the member's media, later proctoring photos and certificates.
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
-import { loadMediaUrlSigner, type MediaUrlSigner } from '../services/media-urls.ts';
+import { loadMediaUrlSigner, type MediaUrlSigner } from '../services/media/media-urls.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {

@@ -1,10 +1,10 @@
 // The background job that deletes proctoring photos older than PHOTO_RETENTION_DAYS
-// (services/photo-retention.ts). Runs every `intervalMs` once the app is ready (0: never, as under
+// (services/proctoring/photo-retention.ts). Runs every `intervalMs` once the app is ready (0: never, as under
 // NODE_ENV=test), stops on close; the timer is unref'd so it never keeps the process alive. Several
 // processes may run it at once: deleting a row or file twice is harmless.
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
-import { sweepOldPhotos } from '../services/photo-retention.ts';
+import { sweepOldPhotos } from '../services/proctoring/photo-retention.ts';
 import { registerBackgroundJob } from './background-job.ts';
 
 export const photoRetentionPlugin = fp(async (app: FastifyInstance, opts: { intervalMs: number; days: number }) => {

@@ -4,8 +4,8 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import type { Config } from '../config.ts';
-import type { BlobStore } from '../services/media-store.ts';
-import { createPhotoStore } from '../services/uploads.ts';
+import type { BlobStore } from '../services/media/media-store.ts';
+import { createPhotoStore } from '../services/proctoring/uploads.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {

@@ -4,7 +4,7 @@
 // several processes may sweep at once (attempts.ts locks per order).
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
-import { sweepOverdueSections } from '../services/attempts.ts';
+import { sweepOverdueSections } from '../services/exam/attempts.ts';
 import { registerBackgroundJob } from './background-job.ts';
 
 export const sectionSweeperPlugin = fp(async (app: FastifyInstance, opts: { intervalMs: number }) => {

@@ -2,7 +2,7 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildTestApp, type TestApp } from '../test-helpers/test-app.ts';
+import { buildTestApp, type TestApp } from '../../tests/server-helpers/test-app.ts';
 
 const html = { accept: 'text/html,application/xhtml+xml,*/*;q=0.8' };
 let dir: string;

@@ -1,5 +1,5 @@
-// Every API route, mounted under the API base by app.ts. Route files get what they need through
-// options and `app.db`; they never read env or open connections themselves.
+// Every API route, mounted under the API base by app.ts after all plugins. Route files get what they
+// need through options and the app's decorations; they never read env or open connections themselves.
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { apiPaths } from '../../contracts/api-paths.ts';
 import type { Config } from '../config.ts';
@@ -12,12 +12,7 @@ import { healthRoutes } from './health/index.ts';
 import { timeRoutes } from './health/time.ts';
 import { orderRoutes } from './orders/index.ts';
 import { organisationRoutes } from './organisation/index.ts';
-import { mediaUrlsPlugin } from '../plugins/media-urls.ts';
-import { sectionSweeperPlugin } from '../plugins/section-sweeper.ts';
-import { certificatesPlugin } from '../plugins/certificates.ts';
 import { certificateRoutes } from './certificates/index.ts';
-import { photoStorePlugin } from '../plugins/photo-store.ts';
-import { photoRetentionPlugin } from '../plugins/photo-retention.ts';
 import { proctoringRoutes } from './proctoring/index.ts';
 
 export interface RoutesOptions { config: Config; version: string }
@@ -25,15 +20,6 @@ export interface RoutesOptions { config: Config; version: string }
 export const apiRoutes: FastifyPluginAsyncZod<RoutesOptions> = async (app, opts) => {
   // The generated document; hidden from itself.
   app.get(apiPaths.docsJson, { schema: { hide: true } }, async () => app.swagger());
-  // `app.mediaUrls` (signed media URLs) for every route below; the overdue-section sweeper.
-  await app.register(mediaUrlsPlugin, { apiBase: opts.config.apiBase, ttlSeconds: opts.config.mediaUrlTtlSeconds, jwtSecret: opts.config.jwtSecret });
-  await app.register(sectionSweeperPlugin, { intervalMs: opts.config.sweepIntervalMs });
-  // `app.photoStore` (proctoring photos: DATA_DIR/media or the S3 bucket) and their retention sweep.
-  await app.register(photoStorePlugin, { config: opts.config });
-  await app.register(photoRetentionPlugin, { intervalMs: opts.config.retentionIntervalMs, days: opts.config.photoRetentionDays });
-  // `app.certificates`: issuance when an order completes, and its catch-up job.
-  await app.register(certificatesPlugin, { dataDir: opts.config.dataDir, publicUrl: opts.config.publicUrl, intervalMs: opts.config.sweepIntervalMs });
-
   await app.register(healthRoutes, { version: opts.version });
   await app.register(timeRoutes);
   await app.register(clientErrorRoutes);

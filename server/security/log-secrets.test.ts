@@ -5,11 +5,11 @@
 import { eq } from 'drizzle-orm';
 import { Writable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { appMeta } from '../db/schema.ts';
-import { signSsoLink } from '../services/sso.ts';
-import { startFakeGoogle, type FakeGoogle } from '../test-helpers/google-jwks.ts';
-import { startSmtpSink, type SmtpSink } from '../test-helpers/smtp-sink.ts';
-import { buildTestApp, type TestApp } from '../test-helpers/test-app.ts';
+import { appMeta } from '../db/schema/index.ts';
+import { signSsoLink } from '../services/accounts/sso.ts';
+import { startFakeGoogle, type FakeGoogle } from '../../tests/server-helpers/google-jwks.ts';
+import { startSmtpSink, type SmtpSink } from '../../tests/server-helpers/smtp-sink.ts';
+import { buildTestApp, type TestApp } from '../../tests/server-helpers/test-app.ts';
 
 const KEY = 'epot-public-demo-key';
 const CLIENT_ID = 'epot-log-test.apps.googleusercontent.com';

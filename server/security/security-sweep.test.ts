@@ -11,14 +11,14 @@ import type { LightMyRequestResponse } from 'fastify';
 import { SignJWT } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../config.ts';
-import { questionGroups, users } from '../db/schema.ts';
-import { SESSION_EXPIRED_MESSAGE } from '../plugins/auth.ts';
-import { loadJwtSecret, signAccessToken, TOKEN_TTL_SECONDS } from '../services/tokens.ts';
-import { prepareCandidate, sweepFacts, valuesFor, type Candidate, type SweepFacts } from '../test-helpers/candidate.ts';
-import { answerKeyFields } from '../test-helpers/exam-attempts.ts';
-import { bearer, createMember } from '../test-helpers/members.ts';
-import { fillRoute, routeTable, sampleFromSchema, type RouteInfo } from '../test-helpers/route-table.ts';
-import { buildTestApp, type TestApp } from '../test-helpers/test-app.ts';
+import { questionGroups, users } from '../db/schema/index.ts';
+import { loadJwtSecret, signAccessToken, TOKEN_TTL_SECONDS } from '../services/accounts/tokens.ts';
+import { prepareCandidate, sweepFacts, valuesFor, type Candidate, type SweepFacts } from '../../tests/server-helpers/candidate.ts';
+import { answerKeyFields } from '../../tests/server-helpers/exam-attempts.ts';
+import { bearer, createMember } from '../../tests/server-helpers/members.ts';
+import { fillRoute, routeTable, sampleFromSchema, type RouteInfo } from '../../tests/server-helpers/route-table.ts';
+import { buildTestApp, type TestApp } from '../../tests/server-helpers/test-app.ts';
+import { SERVER_MESSAGES } from '../../contracts/facts/index.ts';
 
 const ALLOWED_ORIGIN = 'https://kampus.example.id';
 
@@ -184,7 +184,7 @@ describe('tokens', () => {
     for (const route of memberRoutes) {
       for (const [name, authorization] of Object.entries(tokens)) {
         const res = await send(build(route, valuesFor(a, route.url, facts), authorization), route);
-        if (res.statusCode !== 401 || res.json<{ message: string }>().message !== SESSION_EXPIRED_MESSAGE) problems.push(`${key(route)} ${name}: ${res.statusCode} ${res.body.slice(0, 80)}`);
+        if (res.statusCode !== 401 || res.json<{ message: string }>().message !== SERVER_MESSAGES.sessionExpired) problems.push(`${key(route)} ${name}: ${res.statusCode} ${res.body.slice(0, 80)}`);
       }
     }
     expect(problems).toEqual([]);

@@ -10,10 +10,10 @@ import pg from 'pg';
 import { afterAll, describe, expect, it } from 'vitest';
 import { apiPaths } from '../../contracts/api-paths.ts';
 import { openDatabase } from '../../server/db/client.ts';
-import { orderSections } from '../../server/db/schema.ts';
-import { listeningAnswers, prepareBulkCandidates, type BulkWorld } from '../../server/test-helpers/bulk-candidates.ts';
-import { killServerProcess, startServerProcess, stopServerProcess, type ServerProcess } from '../../server/test-helpers/server-process.ts';
-import { TEST_DATABASE_URL } from '../../server/test-helpers/test-db.ts';
+import { orderSections } from '../../server/db/schema/index.ts';
+import { listeningAnswers, prepareBulkCandidates, type BulkWorld } from '../server-helpers/bulk-candidates.ts';
+import { killServerProcess, startServerProcess, stopServerProcess, type ServerProcess } from '../server-helpers/server-process.ts';
+import { TEST_DATABASE_URL } from '../server-helpers/test-db.ts';
 
 const CANDIDATES = 40;
 const cleanups: (() => Promise<void> | void)[] = [];

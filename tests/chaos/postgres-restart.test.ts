@@ -8,9 +8,9 @@ import { inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiPaths } from '../../contracts/api-paths.ts';
 import { openDatabase } from '../../server/db/client.ts';
-import { orderSections } from '../../server/db/schema.ts';
-import { listeningAnswers, prepareBulkCandidates, type BulkWorld } from '../../server/test-helpers/bulk-candidates.ts';
-import { startServerProcess, stopServerProcess, type ServerProcess } from '../../server/test-helpers/server-process.ts';
+import { orderSections } from '../../server/db/schema/index.ts';
+import { listeningAnswers, prepareBulkCandidates, type BulkWorld } from '../server-helpers/bulk-candidates.ts';
+import { startServerProcess, stopServerProcess, type ServerProcess } from '../server-helpers/server-process.ts';
 import { startPrivatePostgres, type PrivatePostgres } from './private-postgres.ts';
 
 const CANDIDATES = 20;

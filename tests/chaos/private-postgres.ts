@@ -6,7 +6,7 @@ import { chownSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir, userInfo } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
-import { freePort } from '../../server/test-helpers/server-process.ts';
+import { freePort } from '../server-helpers/server-process.ts';
 
 const BIN = process.env.PG_BIN ?? '/usr/lib/postgresql/15/bin';
 

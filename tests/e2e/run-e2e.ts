@@ -4,7 +4,7 @@
 // Playwright, and always stops the server and the sink.
 //
 // Tests get: E2E_BASE_URL, E2E_DATA_DIR, E2E_MAIL_URL (GET answers every received mail as JSON,
-// oldest first), E2E_SSO_SECRET / E2E_SSO_PREFIX (to sign /sso links with server/services/sso.ts) and
+// oldest first), E2E_SSO_SECRET / E2E_SSO_PREFIX (to sign /sso links with server/services/accounts/sso.ts) and
 // E2E_DATA_FILE (licence codes, institutions and members made before the server started; read it
 // with tests/e2e/support/test-data.ts).
 import { spawn, spawnSync } from 'node:child_process';
@@ -15,7 +15,7 @@ import { createServer, type AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { startSmtpSink } from '../../server/test-helpers/smtp-sink.ts';
+import { startSmtpSink } from '../server-helpers/smtp-sink.ts';
 import { prepareE2eData } from './support/prepare-data.ts';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..', '..');

@@ -23,6 +23,14 @@ describe('import boundaries', () => {
     ['server/routes/x.ts', "import { a as b } from '../../src/app/paths.ts';\nexport const a = b;\n"],
     ['server/routes/x.ts', "import { a as b } from '../../workers/exam-clock/contract.ts';\nexport const a = b;\n"],
     ['contracts/x.ts', "import { a as b } from '../server/config.ts';\nexport const a = b;\n"],
+    // Server layers: services never import routes; db never imports services or routes.
+    ['server/services/exam/x.ts', "import { a as b } from '../../routes/orders/index.ts';\nexport const a = b;\n"],
+    ['server/db/schema/x.ts', "import { a as b } from '../../services/exam/attempts.ts';\nexport const a = b;\n"],
+    ['server/db/x.ts', "import { a as b } from '../routes/index.ts';\nexport const a = b;\n"],
+    // contracts/facts imports nothing outside itself: no package (not even zod), no file of contracts/.
+    ['contracts/facts/x.ts', "import { z } from 'zod';\nexport const a = z;\n"],
+    ['contracts/facts/x.ts', "import { a as b } from '../envelope.ts';\nexport const a = b;\n"],
+    ['contracts/facts/x.ts', "import { a as b } from './sub/../../envelope.ts';\nexport const a = b;\n"],
   ])('%s: forbids %s', async (file, code) => {
     expect(await restrictedImports(file, code)).not.toHaveLength(0);
   });
@@ -32,6 +40,11 @@ describe('import boundaries', () => {
     ['workers/exam-clock/exam-clock.worker.ts', "import * as c from 'comlink';\nexport const a = c;\n"],
     ['workers/face-detector/x.ts', "import * as tf from '@tensorflow/tfjs-core';\nexport const a = tf;\n"],
     ['src/features/exam/x.ts', "import type { ExamClockEvent } from '../../../workers/exam-clock/contract.ts';\nexport type A = ExamClockEvent;\n"],
+    ['server/routes/x.ts', "import { a as b } from '../services/exam/attempts.ts';\nexport const a = b;\n"],
+    ['server/services/exam/x.ts', "import { a as b } from '../orders/orders.ts';\nexport const a = b;\n"],
+    ['server/db/x.ts', "import { a as b } from './schema/index.ts';\nexport const a = b;\n"],
+    ['contracts/facts/x.ts', "import { a as b } from './sections.ts';\nexport const a = b;\n"],
+    ['contracts/x.ts', "import { a as b } from './facts/index.ts';\nexport const a = b;\n"],
   ])('%s: allows %s', async (file, code) => {
     expect(await restrictedImports(file, code)).toHaveLength(0);
   });

@@ -1,4 +1,5 @@
 // The photo-encoder worker: a camera frame -> a small JPEG, off the main thread.
+import { PHOTO_SIZE } from '../../contracts/facts/index.ts';
 import type { Transferring } from '../_shared/transfer.ts';
 
 export interface EncodeOptions {
@@ -11,7 +12,8 @@ export interface EncodeOptions {
   fit?: 'cover' | 'contain';
 }
 
-export const PROCTORING_PHOTO = { width: 240, height: 140 } as const;
+/** Spec 9: 240x140 (contracts/facts PHOTO_SIZE). */
+export const PROCTORING_PHOTO = PHOTO_SIZE;
 
 export interface EncodedPhoto {
   /** The JPEG bytes (moved to the page, not copied). */

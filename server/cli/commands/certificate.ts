@@ -3,8 +3,8 @@
 // public verification page at once; a reissue makes a new number and PDF, corrects the member's
 // name and revokes the old certificate as superseded.
 import { z } from 'zod';
-import { reissueCertificate, revokeCertificate } from '../../services/certificates.ts';
-import { createMediaStore } from '../../services/media-store.ts';
+import { reissueCertificate, revokeCertificate } from '../../services/certificates/certificates.ts';
+import { createMediaStore } from '../../services/media/media-store.ts';
 import { parseFlags, UsageError, type AdminCommand } from '../admin-command.ts';
 
 export const certificateCommand: AdminCommand = {

@@ -1,5 +1,5 @@
 import { asc, eq } from 'drizzle-orm';
-import { companies } from '../../db/schema.ts';
+import { companies } from '../../db/schema/index.ts';
 import { parseFlags, UsageError, type AdminCommand } from '../admin-command.ts';
 
 export const companyCommand: AdminCommand = {

@@ -3,12 +3,12 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase } from '../../db/client.ts';
-import { companies } from '../../db/schema.ts';
-import { seedDemo } from '../../db/seed.ts';
-import { writeExamFixture } from '../../test-helpers/exam-fixture.ts';
-import { createTestDatabase, testDbKind, type TestDatabase } from '../../test-helpers/test-db.ts';
+import { companies } from '../../db/schema/index.ts';
+import { seedDemo } from '../../seed/demo-seed.ts';
+import { writeExamFixture } from '../../../tests/server-helpers/exam-fixture.ts';
+import { createTestDatabase, testDbKind, type TestDatabase } from '../../../tests/server-helpers/test-db.ts';
 import { runAdmin } from '../admin.ts';
-import { systemClock } from '../../services/clock.ts';
+import { systemClock } from '../../services/platform/clock.ts';
 
 // The CLI opens the database from env; DATA_DIR is always private, since the media go there.
 let dir: string;

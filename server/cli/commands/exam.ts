@@ -1,9 +1,9 @@
 // `npm run admin -- exam import FILE.json` / `exam list`: exam content (see the README's "Exam
 // content format"). An import of a title that exists makes a new version and archives the old one.
 import { asc, count, desc, eq } from 'drizzle-orm';
-import { companies, examParts, exams, questionGroups, questions } from '../../db/schema.ts';
-import { importExam } from '../../services/exam-import.ts';
-import { createMediaStore } from '../../services/media-store.ts';
+import { companies, examParts, exams, questionGroups, questions } from '../../db/schema/index.ts';
+import { importExam } from '../../services/exam/exam-import.ts';
+import { createMediaStore } from '../../services/media/media-store.ts';
 import { parseFlags, UsageError, type AdminCommand, type AdminContext } from '../admin-command.ts';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;

@@ -1,5 +1,5 @@
 import { asc, eq } from 'drizzle-orm';
-import { companies, institutions, type InstitutionSettings } from '../../db/schema.ts';
+import { companies, institutions, type InstitutionSettings } from '../../db/schema/index.ts';
 import { parseFlags, UsageError, type AdminCommand, type AdminContext } from '../admin-command.ts';
 import { parseFlagList, parseSettingsJson } from './organisation-settings.ts';
 

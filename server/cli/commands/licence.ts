@@ -1,7 +1,7 @@
 import { writeFileSync } from 'node:fs';
 import { asc, eq } from 'drizzle-orm';
-import { institutions, licenses, products } from '../../db/schema.ts';
-import { issueLicenceCode } from '../../services/licence-codes.ts';
+import { institutions, licences, products } from '../../db/schema/index.ts';
+import { issueLicenceCode } from '../../services/orders/licence-codes.ts';
 import { parseFlags, UsageError, type AdminCommand } from '../admin-command.ts';
 
 const MAX_BATCH = 10_000;
@@ -29,7 +29,7 @@ export const licenceCommand: AdminCommand = {
     if (!product) throw new Error(values.product ? `no product ${values.product}` : 'no product exists yet');
     const codes = Array.from({ length: count }, issueLicenceCode);
     await db.transaction(async (tx) => {
-      await tx.insert(licenses).values(codes.map((c) => ({
+      await tx.insert(licences).values(codes.map((c) => ({
         code_hash: c.code_hash, code_hint: c.code_hint, product_id: product.id, institution_id: values.institution ?? null,
       })));
     });

@@ -1,8 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { asc, eq, inArray } from 'drizzle-orm';
-import { companies, institutions, users } from '../../db/schema.ts';
-import { hashPassword } from '../../services/passwords.ts';
+import { companies, institutions, users } from '../../db/schema/index.ts';
+import { hashPassword } from '../../services/accounts/passwords.ts';
 import { parseFlags, UsageError, type AdminCommand, type AdminContext } from '../admin-command.ts';
 
 const EMAIL_RE = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;

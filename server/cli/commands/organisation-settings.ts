@@ -1,18 +1,17 @@
 // Parsing of institution proctoring settings given on the command line or as JSON. The spec shows
 // two readings (`setting.failed.voice` and a legacy `setting.violation.voice`); both are accepted on
 // input and stored in one shape.
-import type { InstitutionSettings, ProctoringFlags } from '../../db/schema.ts';
+import type { InstitutionSettings } from '../../db/schema/index.ts';
 import { UsageError } from '../admin-command.ts';
-
-const KINDS = ['face', 'voice', 'new_tab'] as const;
+import { SETTING_FLAGS, type ProctoringFlags } from '../../../contracts/facts/index.ts';
 
 /** 'face,new_tab' -> {face:true, voice:false, new_tab:true}; 'none' -> all false. */
 export function parseFlagList(value: string, option: string): ProctoringFlags {
   const items = value === 'none' ? [] : value.split(',').map((s) => s.trim()).filter(Boolean);
   for (const i of items) {
-    if (!(KINDS as readonly string[]).includes(i)) throw new UsageError(`${option}: unknown check '${i}' (use ${KINDS.join(', ')} or none)`);
+    if (!(SETTING_FLAGS as readonly string[]).includes(i)) throw new UsageError(`${option}: unknown check '${i}' (use ${SETTING_FLAGS.join(', ')} or none)`);
   }
-  return { face: items.includes('face'), voice: items.includes('voice'), new_tab: items.includes('new_tab') };
+  return Object.fromEntries(SETTING_FLAGS.map((f) => [f, items.includes(f)])) as ProctoringFlags;
 }
 
 /** Reads `{identification, failed}` JSON, also the legacy `{violation: {voice}}` form. */
@@ -27,7 +26,7 @@ export function parseSettingsJson(text: string, base: InstitutionSettings): Inst
     if (!src || typeof src !== 'object') throw new UsageError(`${name} must be an object`);
     const out = { ...into };
     for (const [k, v] of Object.entries(src)) {
-      if (!(KINDS as readonly string[]).includes(k)) throw new UsageError(`${name}.${k} is not a known check`);
+      if (!(SETTING_FLAGS as readonly string[]).includes(k)) throw new UsageError(`${name}.${k} is not a known check`);
       if (typeof v !== 'boolean') throw new UsageError(`${name}.${k} must be true or false`);
       out[k as keyof ProctoringFlags] = v;
     }

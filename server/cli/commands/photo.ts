@@ -2,8 +2,8 @@
 // candidate's proctoring photos. Photos are never public; members get signed URLs to their own.
 import { writeFile } from 'node:fs/promises';
 import { and, asc, eq } from 'drizzle-orm';
-import { media, users } from '../../db/schema.ts';
-import { createPhotoStore } from '../../services/uploads.ts';
+import { media, users } from '../../db/schema/index.ts';
+import { createPhotoStore } from '../../services/proctoring/uploads.ts';
 import { parseFlags, UsageError, type AdminCommand } from '../admin-command.ts';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;

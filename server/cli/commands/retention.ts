@@ -1,7 +1,7 @@
 // `npm run admin -- retention run [--days N]`: deletes proctoring photos older than N days
 // (default PHOTO_RETENTION_DAYS) now, files and rows, as the server's hourly sweep does.
-import { sweepOldPhotos } from '../../services/photo-retention.ts';
-import { createPhotoStore } from '../../services/uploads.ts';
+import { sweepOldPhotos } from '../../services/proctoring/photo-retention.ts';
+import { createPhotoStore } from '../../services/proctoring/uploads.ts';
 import { parseFlags, UsageError, type AdminCommand } from '../admin-command.ts';
 
 export const retentionCommand: AdminCommand = {

@@ -1,6 +1,6 @@
 // `npm run admin -- shipment update ORDER_NO --status S [--waybill W] [--courier-company C] [--note N]`:
 // an operator's update of a printed certificate's shipment; every update appends to its history.
-import { SHIPMENT_STATUSES, updateShipmentByOrderNo } from '../../services/shipments.ts';
+import { SHIPMENT_STATUSES, updateShipmentByOrderNo } from '../../services/certificates/shipments.ts';
 import type { ShipmentStatus } from '../../../contracts/certificates.ts';
 import { parseFlags, UsageError, type AdminCommand } from '../admin-command.ts';
 

@@ -1,7 +1,7 @@
 // `npm run admin -- sso-link --email E --name N [--ttl 600] [--base-url URL]`: prints a signed
 // single sign-on link (needs SSO_SECRET; the link logs that person in, creating the account if new).
 import { z } from 'zod';
-import { signSsoLink } from '../../services/sso.ts';
+import { signSsoLink } from '../../services/accounts/sso.ts';
 import { parseFlags, UsageError, type AdminCommand } from '../admin-command.ts';
 
 const MAX_TTL_SECONDS = 7 * 24 * 3600;

@@ -1,7 +1,7 @@
 // Shared pieces of the account routes: the public access key check and the rate limits.
 import type { Config } from '../../config.ts';
 import { HttpError } from '../../http-error.ts';
-import { hashPassword, verifyPassword } from '../../services/passwords.ts';
+import { hashPassword, verifyPassword } from '../../services/accounts/passwords.ts';
 
 export const ACCESS_KEY_MESSAGE = 'Access key tidak valid';
 
@@ -11,7 +11,7 @@ export function requireAccessKey(config: Config, accessKey: string): void {
 }
 
 const MIN = 60_000;
-/** Fixed windows, counted in the database (server/services/rate-limit.ts), so they hold across processes. */
+/** Fixed windows, counted in the database (server/services/platform/rate-limit.ts), so they hold across processes. */
 export const authLimits = {
   /** Per e-mail + IP; only failures use it up (a successful login is refunded). */
   login: { limit: 10, windowMs: 15 * MIN },

@@ -1,15 +1,15 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { forgotPasswordResponseSchema } from '../../../contracts/auth.ts';
-import { passwordResets, users } from '../../db/schema.ts';
-import { SESSION_EXPIRED_MESSAGE } from '../../plugins/auth.ts';
-import { COMMON_PASSWORD_MESSAGE } from '../../services/common-passwords.ts';
-import { resetMessages } from '../../services/password-reset.ts';
-import { bearer, createMember } from '../../test-helpers/members.ts';
-import { startSmtpSink, type SmtpSink } from '../../test-helpers/smtp-sink.ts';
-import { buildTestApp, type TestApp } from '../../test-helpers/test-app.ts';
+import { passwordResets, users } from '../../db/schema/index.ts';
+import { COMMON_PASSWORD_MESSAGE } from '../../services/accounts/common-passwords.ts';
+import { resetMessages } from '../../services/accounts/password-reset.ts';
+import { bearer, createMember } from '../../../tests/server-helpers/members.ts';
+import { startSmtpSink, type SmtpSink } from '../../../tests/server-helpers/smtp-sink.ts';
+import { buildTestApp, type TestApp } from '../../../tests/server-helpers/test-app.ts';
 import { authLimits } from './guards.ts';
-import { NOT_REGISTERED_MESSAGE, RESET_MAIL_SUBJECT } from './password-reset.ts';
+import { RESET_MAIL_SUBJECT } from './password-reset.ts';
+import { SERVER_MESSAGES } from '../../../contracts/facts/index.ts';
 
 const KEY = 'epot-public-demo-key';
 const NEW_PASSWORD = 'Sepeda-Biru-77';
@@ -46,7 +46,7 @@ const wrongOtp = (otp: string) => String((Number(otp) + 1) % 1_000_000).padStart
 
 describe('forgot password', () => {
   it('answers the spec text for an unknown e-mail and 400 for a wrong access key', async () => {
-    expect((await forgot('siapa@contoh.id')).json()).toEqual({ status: 400, message: NOT_REGISTERED_MESSAGE });
+    expect((await forgot('siapa@contoh.id')).json()).toEqual({ status: 400, message: SERVER_MESSAGES.notRegistered });
     const res = await t.app.inject({ method: 'POST', url: '/api/users/v1/member/forgot-password', payload: { access_key: 'nope', email: 'a@b.id' } });
     expect(res.json()).toEqual({ status: 400, message: 'Access key tidak valid' });
     expect((await forgot('bukan-email')).json()).toEqual({ status: 400, message: 'email: E-mail must be valid' });
@@ -72,7 +72,7 @@ describe('forgot password', () => {
     expect((await change(code, otp)).json()).toEqual({ status: 200, message: 'Password Anda berhasil diubah', data: null });
 
     const detail = await t.app.inject({ method: 'GET', url: '/api/users/v1/member/detail/', headers: { authorization: oldSession } });
-    expect(detail.json()).toEqual({ status: 401, message: SESSION_EXPIRED_MESSAGE });
+    expect(detail.json()).toEqual({ status: 401, message: SERVER_MESSAGES.sessionExpired });
     const login = (pw: string) => call('POST', 'login', { provider: 'email', email: user.email, password: pw });
     expect((await login(NEW_PASSWORD)).statusCode).toBe(200);
     expect((await login(password)).statusCode).toBe(401);

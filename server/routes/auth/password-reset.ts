@@ -1,5 +1,4 @@
 // Forgot password (spec 4): request an OTP by e-mail, verify it, then set a new password.
-import { eq, sql } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { apiPaths } from '../../../contracts/api-paths.ts';
 import {
@@ -7,18 +6,17 @@ import {
   forgotPasswordResponseSchema, verifyForgotPasswordRequestSchema, verifyForgotPasswordResponseSchema,
 } from '../../../contracts/auth.ts';
 import type { Config } from '../../config.ts';
-import { users } from '../../db/schema.ts';
 import { HttpError } from '../../http-error.ts';
-import { COMMON_PASSWORD_MESSAGE, isCommonPassword } from '../../services/common-passwords.ts';
-import { findUserByEmail } from '../../services/members.ts';
-import { hashPassword } from '../../services/passwords.ts';
+import { COMMON_PASSWORD_MESSAGE, isCommonPassword } from '../../services/accounts/common-passwords.ts';
+import { findUserByEmail } from '../../services/accounts/members.ts';
+import { hashPassword } from '../../services/accounts/passwords.ts';
 import {
-  checkPasswordReset, consumePasswordReset, createPasswordReset, RESET_TTL_MS, resetMessages,
-} from '../../services/password-reset.ts';
-import { enforce } from '../../services/rate-limit.ts';
+  checkPasswordReset, completePasswordReset, createPasswordReset, RESET_TTL_MS,
+} from '../../services/accounts/password-reset.ts';
+import { enforce } from '../../services/platform/rate-limit.ts';
 import { authLimits, requireAccessKey } from './guards.ts';
+import { SERVER_MESSAGES } from '../../../contracts/facts/index.ts';
 
-export const NOT_REGISTERED_MESSAGE = 'Email Anda tidak terdaftar pada sistem kami';
 export const RESET_MAIL_SUBJECT = 'Kode OTP untuk reset password EPOT';
 
 export function resetMailText(o: { name: string; otp: string; link: string | null; supportEmail: string }): string {
@@ -58,7 +56,7 @@ export const passwordResetRoutes: FastifyPluginAsyncZod<{ config: Config }> = as
     requireAccessKey(config, access_key);
     await enforce(app.db, reply, `forgot:${email}`, authLimits.forgotPassword.limit, authLimits.forgotPassword.windowMs, app.clock.now());
     const user = await findUserByEmail(app.db, email);
-    if (!user) throw HttpError.badRequest(NOT_REGISTERED_MESSAGE);
+    if (!user) throw HttpError.badRequest(SERVER_MESSAGES.notRegistered);
     const { code, otp } = await createPasswordReset(app.db, user.id, app.clock.now());
     const origin = linkOrigin(`${req.protocol}://${req.host}`);
     await app.mailer.send({
@@ -69,7 +67,7 @@ export const passwordResetRoutes: FastifyPluginAsyncZod<{ config: Config }> = as
         link: origin && `${origin}/password-reset/${code}`,
       }),
     });
-    return { status: 200 as const, message: 'OTP berhasil dikirim', data: { status: 200 as const, data: { code } } };
+    return { status: 200 as const, message: SERVER_MESSAGES.otpSent, data: { status: 200 as const, data: { code } } };
   });
 
   app.post(apiPaths.member.verifyForgotPassword, {
@@ -95,13 +93,7 @@ export const passwordResetRoutes: FastifyPluginAsyncZod<{ config: Config }> = as
     const now = app.clock.now();
     const reset = await checkPasswordReset(app.db, code, otp, now);
     const passwordHash = await hashPassword(new_password);
-    await app.db.transaction(async (tx) => {
-      if (!(await consumePasswordReset(tx, reset.id, now))) throw HttpError.badRequest(resetMessages.invalid);
-      // Every session from before the reset ends.
-      await tx.update(users)
-        .set({ password_hash: passwordHash, token_version: sql`${users.token_version} + 1` })
-        .where(eq(users.id, reset.userId));
-    });
-    return { status: 200 as const, message: 'Password Anda berhasil diubah', data: null };
+    await completePasswordReset(app.db, reset, passwordHash, now);
+    return { status: 200 as const, message: SERVER_MESSAGES.passwordChanged, data: null };
   });
 };

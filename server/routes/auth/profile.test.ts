@@ -2,13 +2,13 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { devOutboxResponseSchema } from '../../../contracts/dev-outbox.ts';
 import { memberDetailResponseSchema } from '../../../contracts/auth.ts';
-import { users } from '../../db/schema.ts';
-import { SESSION_EXPIRED_MESSAGE } from '../../plugins/auth.ts';
-import { COMMON_PASSWORD_MESSAGE } from '../../services/common-passwords.ts';
-import { bearer, createMember } from '../../test-helpers/members.ts';
-import { buildTestApp, type TestApp } from '../../test-helpers/test-app.ts';
+import { users } from '../../db/schema/index.ts';
+import { COMMON_PASSWORD_MESSAGE } from '../../services/accounts/common-passwords.ts';
+import { bearer, createMember } from '../../../tests/server-helpers/members.ts';
+import { buildTestApp, type TestApp } from '../../../tests/server-helpers/test-app.ts';
 import { authLimits } from './guards.ts';
-import { profileMessages } from './profile.ts';
+import { PROFILE_MESSAGES } from '../../services/accounts/profile.ts';
+import { SERVER_MESSAGES } from '../../../contracts/facts/index.ts';
 
 const KEY = 'epot-public-demo-key';
 let t: TestApp;
@@ -64,7 +64,7 @@ describe('update-profile', () => {
     const { user } = await createMember(t.db, open);
     const auth = await bearer(t.app, user);
     const saved = await put(auth, 'update-profile/', profile);
-    expect(saved.json()).toMatchObject({ status: 200, message: profileMessages.saved });
+    expect(saved.json()).toMatchObject({ status: 200, message: SERVER_MESSAGES.profileSaved });
     expect(await detail(auth)).toMatchObject({
       fullname: 'Dewi Ayu Lestari', date_of_birth: '1998-07-21', place_of_birth: 'Semarang', phone_number: '081298765432',
       is_updated_profile: true, meta: { residential_address: 'Jl. Pandanaran No. 5, Semarang' },
@@ -74,7 +74,7 @@ describe('update-profile', () => {
     expect((await put(auth, 'update-profile/', profile)).statusCode).toBe(200);
     for (const change of [{ fullname: 'Nama Baru' }, { date_of_birth: '1990-01-01' }, { place_of_birth: 'Solo' }, { phone: '0811111111' },
       { meta: { residential_address: 'Alamat lain' } }]) {
-      expect((await put(auth, 'update-profile/', { ...profile, ...change })).json()).toEqual({ status: 400, message: profileMessages.locked });
+      expect((await put(auth, 'update-profile/', { ...profile, ...change })).json()).toEqual({ status: 400, message: PROFILE_MESSAGES.locked });
     }
     expect((await detail(auth)).fullname).toBe('Dewi Ayu Lestari');
   });
@@ -87,7 +87,7 @@ describe('update-profile', () => {
     expect(filled.statusCode).toBe(200);
     expect(await detail(auth)).toMatchObject({ phone_number: '0813 5555 1234', meta: { residential_address: 'Jl. Baru 1' } });
     expect((await put(auth, 'update-profile/', { ...same, phone: '0813 5555 1234', meta: { residential_address: 'Jl. Lain 2' } })).json())
-      .toEqual({ status: 400, message: profileMessages.locked });
+      .toEqual({ status: 400, message: PROFILE_MESSAGES.locked });
   });
 });
 
@@ -96,11 +96,11 @@ describe('update-residential-address', () => {
     const { user } = await createMember(t.db, { residential_address: null });
     const auth = await bearer(t.app, user);
     const res = await put(auth, 'update-residential-address/', { phone: user.phone_number, residential_address: 'Jl. Mawar 3, Depok' });
-    expect(res.json()).toMatchObject({ status: 200, message: profileMessages.saved, data: { meta: { residential_address: 'Jl. Mawar 3, Depok' } } });
+    expect(res.json()).toMatchObject({ status: 200, message: SERVER_MESSAGES.profileSaved, data: { meta: { residential_address: 'Jl. Mawar 3, Depok' } } });
     expect((await put(auth, 'update-residential-address/', { residential_address: 'Jl. Melati 4' })).json())
-      .toEqual({ status: 400, message: profileMessages.filledAlready });
+      .toEqual({ status: 400, message: PROFILE_MESSAGES.filledAlready });
     expect((await put(auth, 'update-residential-address/', { phone: '0899999999' })).json())
-      .toEqual({ status: 400, message: profileMessages.filledAlready });
+      .toEqual({ status: 400, message: PROFILE_MESSAGES.filledAlready });
     expect((await put(auth, 'update-residential-address/', {})).json())
       .toEqual({ status: 400, message: 'residential_address: Alamat Domisili Tidak Boleh Kosong' });
     expect((await detail(auth)).meta.residential_address).toBe('Jl. Mawar 3, Depok');
@@ -108,7 +108,7 @@ describe('update-residential-address', () => {
 
   it('needs a valid token', async () => {
     expect((await put('Bearer nope', 'update-residential-address/', { residential_address: 'x' })).json())
-      .toEqual({ status: 401, message: SESSION_EXPIRED_MESSAGE });
+      .toEqual({ status: 401, message: SERVER_MESSAGES.sessionExpired });
   });
 });
 
@@ -127,7 +127,7 @@ describe('change-password', () => {
     ];
     for (const [b, message] of cases) expect((await put(auth, 'change-password/', b)).json()).toEqual({ status: 400, message });
     expect((await put(auth, 'change-password/', body('Salah-Sekali-1', 'Kuda-Lari-99'))).json())
-      .toEqual({ status: 400, message: profileMessages.wrongCurrent });
+      .toEqual({ status: 400, message: SERVER_MESSAGES.wrongCurrentPassword });
     expect((await put(auth, 'change-password/', body(password, 'iloveyou123'))).json())
       .toEqual({ status: 400, message: COMMON_PASSWORD_MESSAGE });
   });
@@ -136,7 +136,7 @@ describe('change-password', () => {
     const { user, password } = await createMember(t.db);
     const auth = await bearer(t.app, user);
     expect((await put(auth, 'change-password/', body(password, 'Kuda-Lari-99'))).json())
-      .toEqual({ status: 200, message: profileMessages.passwordChanged, data: null });
+      .toEqual({ status: 200, message: SERVER_MESSAGES.passwordChanged, data: null });
     expect((await put(auth, 'change-password/', body('Kuda-Lari-99', 'Kuda-Lari-100'))).statusCode).toBe(401);
     const [row] = await t.db.select().from(users).where(eq(users.id, user.id));
     expect(row!.password_hash).toMatch(/^\$argon2id\$/);

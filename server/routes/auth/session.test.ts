@@ -2,16 +2,16 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loginResponseSchema, memberUserSchema } from '../../../contracts/auth.ts';
 import { publicConfigResponseSchema } from '../../../contracts/public-config.ts';
-import { users } from '../../db/schema.ts';
-import { SESSION_EXPIRED_MESSAGE } from '../../plugins/auth.ts';
-import { COMMON_PASSWORD_MESSAGE } from '../../services/common-passwords.ts';
-import { signSsoLink } from '../../services/sso.ts';
-import { loadJwtSecret, signAccessToken } from '../../services/tokens.ts';
-import { startFakeGoogle, type FakeGoogle } from '../../test-helpers/google-jwks.ts';
-import { bearer, createMember } from '../../test-helpers/members.ts';
-import { buildTestApp, type TestApp } from '../../test-helpers/test-app.ts';
+import { users } from '../../db/schema/index.ts';
+import { COMMON_PASSWORD_MESSAGE } from '../../services/accounts/common-passwords.ts';
+import { signSsoLink } from '../../services/accounts/sso.ts';
+import { loadJwtSecret, signAccessToken } from '../../services/accounts/tokens.ts';
+import { startFakeGoogle, type FakeGoogle } from '../../../tests/server-helpers/google-jwks.ts';
+import { bearer, createMember } from '../../../tests/server-helpers/members.ts';
+import { buildTestApp, type TestApp } from '../../../tests/server-helpers/test-app.ts';
 import { authLimits } from './guards.ts';
 import { loginMessages } from './session.ts';
+import { SERVER_MESSAGES } from '../../../contracts/facts/index.ts';
 
 const KEY = 'epot-public-demo-key';
 const CLIENT_ID = 'epot-test.apps.googleusercontent.com';
@@ -168,7 +168,7 @@ describe('login', () => {
 
 describe('tokens', () => {
   const b64 = (o: object) => Buffer.from(JSON.stringify(o)).toString('base64url');
-  const expired = { status: 401, message: SESSION_EXPIRED_MESSAGE };
+  const expired = { status: 401, message: SERVER_MESSAGES.sessionExpired };
 
   it('accepts a fresh token and sets a 12-hour expiry', async () => {
     const { user, password } = await createMember(t.db);

@@ -1,22 +1,23 @@
 // Signing in and out (spec 4, 7): e-mail/password login, Google, SSO links, registration, logout.
-import { eq, sql } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { apiPaths } from '../../../contracts/api-paths.ts';
 import {
   autoLoginRegisterRequestSchema, autoLoginRegisterResponseSchema, capitalizeWords, loginRequestSchema,
-  loginResponseSchema, logoutResponseSchema, registerRequestSchema, registerResponseSchema, SSO_FAILED_MESSAGE,
+  loginResponseSchema, logoutResponseSchema, registerRequestSchema, registerResponseSchema,
 } from '../../../contracts/auth.ts';
 import type { Config } from '../../config.ts';
-import { users } from '../../db/schema.ts';
 import { HttpError } from '../../http-error.ts';
-import { COMMON_PASSWORD_MESSAGE, isCommonPassword } from '../../services/common-passwords.ts';
-import { verifyGoogleIdToken } from '../../services/google-id-token.ts';
-import { findOrCreateMember, findUserByEmail, defaultCompanyId, toMemberUser, type UserRow } from '../../services/members.ts';
-import { hashPassword } from '../../services/passwords.ts';
-import { enforce, refund } from '../../services/rate-limit.ts';
-import { verifySso } from '../../services/sso.ts';
+import { COMMON_PASSWORD_MESSAGE, isCommonPassword } from '../../services/accounts/common-passwords.ts';
+import { verifyGoogleIdToken } from '../../services/accounts/google-id-token.ts';
+import {
+  findOrCreateMember, findUserByEmail, registerMember, revokeTokens, toMemberUser, type UserRow,
+} from '../../services/accounts/members.ts';
+import { hashPassword } from '../../services/accounts/passwords.ts';
+import { enforce, refund } from '../../services/platform/rate-limit.ts';
+import { verifySso } from '../../services/accounts/sso.ts';
 import { authLimits, requireAccessKey, verifyOrBurn } from './guards.ts';
+import { SERVER_MESSAGES } from '../../../contracts/facts/index.ts';
 
 export const loginMessages = {
   wrongCredentials: 'Email atau password salah',
@@ -71,17 +72,17 @@ export const sessionRoutes: FastifyPluginAsyncZod<{ config: Config }> = async (a
     await enforce(app.db, reply, `sso:${req.ip}`, authLimits.sso.limit, authLimits.sso.windowMs, app.clock.now());
     if (!config.ssoSecret) {
       req.log.warn('SSO refused: SSO_SECRET is not set');
-      throw HttpError.badRequest(SSO_FAILED_MESSAGE);
+      throw HttpError.badRequest(SERVER_MESSAGES.ssoFailed);
     }
     const expNumber = typeof exp === 'string' && /^\d{1,12}$/.test(exp) ? Number(exp) : exp;
-    if (!email || !fullname?.trim() || typeof expNumber !== 'number' || !sig) throw HttpError.badRequest(SSO_FAILED_MESSAGE);
+    if (!email || !fullname?.trim() || typeof expNumber !== 'number' || !sig) throw HttpError.badRequest(SERVER_MESSAGES.ssoFailed);
     const check = verifySso(config.ssoSecret, email, fullname, expNumber, sig, app.clock.now());
     if (check !== 'ok') {
       req.log.info({ reason: check }, 'SSO link refused');
-      throw HttpError.unauthorized(SSO_FAILED_MESSAGE);
+      throw HttpError.unauthorized(SERVER_MESSAGES.ssoFailed);
     }
     const parsedEmail = z.email().safeParse(email.trim().toLowerCase());
-    if (!parsedEmail.success) throw HttpError.badRequest(SSO_FAILED_MESSAGE);
+    if (!parsedEmail.success) throw HttpError.badRequest(SERVER_MESSAGES.ssoFailed);
     return loginData(await findOrCreateMember(app.db, parsedEmail.data, capitalizeWords(fullname)));
   });
 
@@ -97,11 +98,7 @@ export const sessionRoutes: FastifyPluginAsyncZod<{ config: Config }> = async (a
     if (isCommonPassword(new_password)) throw HttpError.badRequest(COMMON_PASSWORD_MESSAGE);
     // An address first used with Google or SSO has no password; registering must not claim it either.
     if (await findUserByEmail(app.db, email)) throw HttpError.conflict(loginMessages.emailTaken);
-    const [created] = await app.db.insert(users)
-      .values({ email, password_hash: await hashPassword(new_password), company_id: await defaultCompanyId(app.db) })
-      .onConflictDoNothing({ target: users.email })
-      .returning({ id: users.id });
-    if (!created) throw HttpError.conflict(loginMessages.emailTaken);
+    if (!(await registerMember(app.db, email, await hashPassword(new_password)))) throw HttpError.conflict(loginMessages.emailTaken);
     return { status: 200 as const, message: loginMessages.registered, data: null };
   });
 
@@ -109,7 +106,7 @@ export const sessionRoutes: FastifyPluginAsyncZod<{ config: Config }> = async (a
     preHandler: app.authenticate,
     schema: { summary: 'Log out: revokes every token of the member', tags: ['accounts'], response: { 200: logoutResponseSchema } },
   }, async (req) => {
-    await app.db.update(users).set({ token_version: sql`${users.token_version} + 1` }).where(eq(users.id, req.member.id));
+    await revokeTokens(app.db, req.member.id);
     return { status: 200 as const, message: 'Logout berhasil', data: null };
   });
 };

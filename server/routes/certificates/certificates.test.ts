@@ -10,19 +10,20 @@ import type {
   CertificateListResponse, PublicCertificate, ShippingTracking,
 } from '../../../contracts/certificates.ts';
 import type { OrderDetailFull } from '../../../contracts/exam-delivery.ts';
-import { EXAM_SECTIONS } from '../../../contracts/exam-import.ts';
-import { certificates, media, shipments } from '../../db/schema.ts';
+import { certificates, media, shipments } from '../../db/schema/index.ts';
 import {
   issueCertificate, issueMissing, newCertificateNumber, normalizeCertificateNumber, revokeCertificate, validUntilFor,
-} from '../../services/certificates.ts';
-import { sweepOverdueSections } from '../../services/attempts.ts';
-import { createMediaStore } from '../../services/media-store.ts';
-import { completedOrder } from '../../test-helpers/certificates.ts';
-import { answerPattern, call, getSection, keysFor, startedOrder } from '../../test-helpers/exam-attempts.ts';
-import { bearer, createMember } from '../../test-helpers/members.ts';
-import { pdfInfo, pdfQrText, pdfText } from '../../test-helpers/pdf.ts';
-import { buildTestApp, type TestApp } from '../../test-helpers/test-app.ts';
-import { signCourierBody, VERIFY_PER_MINUTE } from './index.ts';
+} from '../../services/certificates/certificates.ts';
+import { sweepOverdueSections } from '../../services/exam/attempts.ts';
+import { createMediaStore } from '../../services/media/media-store.ts';
+import { completedOrder } from '../../../tests/server-helpers/certificates.ts';
+import { answerPattern, call, getSection, keysFor, startedOrder } from '../../../tests/server-helpers/exam-attempts.ts';
+import { bearer, createMember } from '../../../tests/server-helpers/members.ts';
+import { pdfInfo, pdfQrText, pdfText } from '../../../tests/server-helpers/pdf.ts';
+import { buildTestApp, type TestApp } from '../../../tests/server-helpers/test-app.ts';
+import { signCourierBody } from '../../services/certificates/courier-signature.ts';
+import { VERIFY_PER_MINUTE } from './index.ts';
+import { SECTION_NAMES } from '../../../contracts/facts/index.ts';
 
 const SECRET = 'kurir-rahasia-0123456789';
 const LIST = '/users/v1/member/order/list-sertificate';
@@ -55,7 +56,7 @@ describe('issuance on completion', () => {
   it('issues a certificate when the last section is submitted: PDF with name, scores and level, QR to the verification page', async () => {
     const o = await startedOrder(t);
     const raw = { listening: 30, structure: 28, reading: 43 };
-    for (const section of EXAM_SECTIONS) {
+    for (const section of SECTION_NAMES) {
       const detail = (await getSection(t, o, section)).body.data;
       const answer = answerPattern(detail, await keysFor(t, detail), raw[section]);
       const sent = await call(t, { method: 'POST', url: '/users/v1/member/order/answer/', headers: o.headers, payload: { id: o.orderId, section, images: [], answer } });
@@ -118,7 +119,7 @@ describe('issuance on completion', () => {
 
   it('issues for orders the sweeper completed (the catch-up job, with PUBLIC_URL as origin)', async () => {
     const o = await startedOrder(t);
-    for (const [i, section] of EXAM_SECTIONS.entries()) {
+    for (const [i, section] of SECTION_NAMES.entries()) {
       expect((await getSection(t, o, section)).code).toBe(200);
       expect(await sweepOverdueSections(t.db, new Date(t.clock.now().getTime() + (i + 1) * 86_400_000))).toBeGreaterThanOrEqual(1);
     }

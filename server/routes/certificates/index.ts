@@ -1,7 +1,6 @@
 // Certificates (spec accounts 7): the member's certificate list, update-sertificate and shipping
 // tracking; the public verification by number (no login, rate-limited per IP); the couriers'
 // signed webhook. Issuance itself happens when an order completes (plugins/certificates.ts).
-import { createHmac, timingSafeEqual } from 'node:crypto';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { apiPaths } from '../../../contracts/api-paths.ts';
 import {
@@ -15,9 +14,10 @@ import { HttpError } from '../../http-error.ts';
 import { NUL_MESSAGE, sanitiseInput } from '../../plugins/input-guard.ts';
 import {
   CERTIFICATE_MESSAGES, linkCertificate, listCertificates, publicCertificate, toCertificateRef,
-} from '../../services/certificates.ts';
-import { enforce } from '../../services/rate-limit.ts';
-import { applyCourierEvent, ownShipment, trackingView } from '../../services/shipments.ts';
+} from '../../services/certificates/certificates.ts';
+import { enforce } from '../../services/platform/rate-limit.ts';
+import { courierSignatureValid } from '../../services/certificates/courier-signature.ts';
+import { applyCourierEvent, ownShipment, trackingView } from '../../services/certificates/shipments.ts';
 
 /** Verifications per IP and minute: plenty for people, useless for enumerating 60-bit numbers. */
 export const VERIFY_PER_MINUTE = 30;
@@ -77,18 +77,6 @@ const publicVerificationRoutes: FastifyPluginAsyncZod = async (app) => {
     return { status: 200 as const, message: 'OK', data };
   });
 };
-
-/** Hex HMAC-SHA256 of the raw body, optionally 'sha256='-prefixed, compared in constant time. */
-export function courierSignatureValid(secret: string, raw: Buffer, header: string | string[] | undefined): boolean {
-  const value = (Array.isArray(header) ? header[0] : header)?.trim().replace(/^sha256=/i, '') ?? '';
-  if (!/^[0-9a-f]{64}$/i.test(value)) return false;
-  const expected = createHmac('sha256', secret).update(raw).digest();
-  return timingSafeEqual(Buffer.from(value, 'hex'), expected);
-}
-
-export function signCourierBody(secret: string, body: string | Buffer): string {
-  return createHmac('sha256', secret).update(body).digest('hex');
-}
 
 const courierWebhookRoutes: FastifyPluginAsyncZod<{ secret: string | undefined }> = async (app, opts) => {
   // The signature covers the exact bytes sent, so this context keeps the body raw and parses it

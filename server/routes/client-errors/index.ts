@@ -4,7 +4,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { apiPaths } from '../../../contracts/api-paths.ts';
 import { clientErrorReportSchema, clientErrorResponseSchema } from '../../../contracts/client-errors.ts';
-import { enforce } from '../../services/rate-limit.ts';
+import { enforce } from '../../services/platform/rate-limit.ts';
 
 const REPORTS_PER_IP = 30;
 const WINDOW_MS = 60_000;

@@ -5,15 +5,15 @@ import { randomBytes } from 'node:crypto';
 import { and, eq, inArray, isNotNull } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AnswerSubmitResult, BankQuestion, OrderDetailFull } from '../../../contracts/exam-delivery.ts';
-import { EXAM_SECTIONS } from '../../../contracts/exam-import.ts';
-import { examParts, exams, media, orders, questionGroups, questions } from '../../db/schema.ts';
-import { createMediaStore } from '../../services/media-store.ts';
-import { loadMediaUrlSigner } from '../../services/media-urls.ts';
+import { examParts, exams, media, orders, questionGroups, questions } from '../../db/schema/index.ts';
+import { createMediaStore } from '../../services/media/media-store.ts';
+import { loadMediaUrlSigner } from '../../services/media/media-urls.ts';
 import {
   answerKeyFields, answerPattern, call, getSection, keysFor, sectionUrl, seenBodies, startedOrder, type StartedOrder,
-} from '../../test-helpers/exam-attempts.ts';
-import { bearer, createMember } from '../../test-helpers/members.ts';
-import { buildTestApp, type TestApp } from '../../test-helpers/test-app.ts';
+} from '../../../tests/server-helpers/exam-attempts.ts';
+import { bearer, createMember } from '../../../tests/server-helpers/members.ts';
+import { buildTestApp, type TestApp } from '../../../tests/server-helpers/test-app.ts';
+import { SECTION_NAMES } from '../../../contracts/facts/index.ts';
 
 let t: TestApp;
 const ANSWER = '/users/v1/member/order/answer/';
@@ -23,8 +23,8 @@ beforeAll(async () => { t = await buildTestApp({ seed: true, seedExam: true }); 
 afterAll(async () => { await t?.cleanup(); });
 
 /** Takes the three sections with `raw` correct answers each; returns the final order row. */
-async function takeExam(o: StartedOrder, raw: Record<(typeof EXAM_SECTIONS)[number], number>) {
-  for (const section of EXAM_SECTIONS) {
+async function takeExam(o: StartedOrder, raw: Record<(typeof SECTION_NAMES)[number], number>) {
+  for (const section of SECTION_NAMES) {
     const detail = await getSection(t, o, section);
     expect(detail.code).toBe(200);
     const answer = answerPattern(detail.body.data, await keysFor(t, detail.body.data), raw[section], 3);
@@ -91,7 +91,7 @@ describe('sections', () => {
 
   it('times structure at 1500 s and reading at 3300 s', async () => {
     const o = await startedOrder(t);
-    for (const section of EXAM_SECTIONS) {
+    for (const section of SECTION_NAMES) {
       const detail = (await getSection(t, o, section)).body.data;
       if (section !== 'listening') expect(detail.duration_seconds).toBe(section === 'structure' ? 1500 : 3300);
       const answer = answerPattern(detail, await keysFor(t, detail), 0, 200);
@@ -210,7 +210,7 @@ describe('ownership', () => {
     const other = await startedOrder(t);
     const id = owner.orderId;
     const requests = [
-      ...EXAM_SECTIONS.map((s) => ({ method: 'GET' as const, url: sectionUrl(id, s) })),
+      ...SECTION_NAMES.map((s) => ({ method: 'GET' as const, url: sectionUrl(id, s) })),
       { method: 'PUT' as const, url: DRAFT, payload: { id, section: 'listening', answer: [], position: 0 } },
       { method: 'POST' as const, url: ANSWER, payload: { id, section: 'listening', images: [], answer: [], disqualified: false } },
       { method: 'POST' as const, url: ANSWER, payload: { id, section: 'listening', images: [], answer: [], disqualified: true } },

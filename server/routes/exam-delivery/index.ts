@@ -1,7 +1,6 @@
 // Exam delivery for the candidate (spec test-sections 3, 4, 7): a section's content (the first
 // request starts it), autosave, the answer submission and the order's full detail. The rules
-// (order of sections, deadlines, idempotency, scoring) live in services/attempts.ts.
-import { asc, desc, eq } from 'drizzle-orm';
+// (order of sections, deadlines, idempotency, scoring) live in services/exam/attempts.ts.
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { apiPaths } from '../../../contracts/api-paths.ts';
@@ -9,19 +8,19 @@ import {
   answerDraftRequestSchema, answerDraftResponseSchema, answerSubmitRequestSchema, answerSubmitResponseSchema,
   orderDetailFullResponseSchema, sectionDetailResponseSchema, sectionParamSchema, type SectionSummary,
 } from '../../../contracts/exam-delivery.ts';
-import type { ExamSectionName } from '../../../contracts/exam-import.ts';
 import { idParamSchema } from '../../../contracts/orders.ts';
-import { consents, deviceReports, licenses } from '../../db/schema.ts';
 import {
-  getOrStartSection, saveDraft, sectionRows, sectionStatus, settleOverdue, storedAnswer, submitAnswer,
-} from '../../services/attempts.ts';
-import { liveCertificate, toCertificateRef } from '../../services/certificates.ts';
-import { getOwnOrder } from '../../services/orders.ts';
-import { proctoringDetail } from '../../services/proctoring.ts';
-import { enforce } from '../../services/rate-limit.ts';
-import { loadSectionContent, renderSectionParts, selectionsOf } from '../../services/section-content.ts';
+  getOrStartSection, saveDraft, sectionStatus, settledSections, settleOverdue, storedAnswer, submitAnswer,
+} from '../../services/exam/attempts.ts';
+import { liveCertificate, toCertificateRef } from '../../services/certificates/certificates.ts';
+import { getOwnOrder, licenceHintOf } from '../../services/orders/orders.ts';
+import { deviceReportsOf, latestConsent } from '../../services/orders/preparation.ts';
+import { proctoringDetail } from '../../services/proctoring/proctoring.ts';
+import { enforce } from '../../services/platform/rate-limit.ts';
+import { loadSectionContent, renderSectionParts, selectionsOf } from '../../services/exam/section-content.ts';
 import { mediaRoutes } from './media.ts';
 import { examBankRoutes } from './exam-bank.ts';
+import { SERVER_MESSAGES, type SectionName } from '../../../contracts/facts/index.ts';
 
 // Autosave is debounced by the SPA; this only stops a runaway client.
 const DRAFTS_PER_MINUTE = 120;
@@ -99,7 +98,7 @@ const orderSectionRoutes: FastifyPluginAsyncZod = async (app) => {
     // The last section closed: issue the certificate now (idempotent; failures are retried later).
     if (data.order_status === 'completed') await app.certificates.afterCompletion(data.id, req);
     req.log.info({ order: data.id, section: data.section, status: data.status, order_status: data.order_status }, 'section answer stored');
-    return { status: 200 as const, message: data.status === 'disqualified' ? 'Tes dihentikan' : 'Jawaban berhasil disimpan', data };
+    return { status: 200 as const, message: data.status === 'disqualified' ? SERVER_MESSAGES.testStopped : SERVER_MESSAGES.answerSaved, data };
   });
 
   app.get(apiPaths.order.detailFull, {
@@ -107,18 +106,12 @@ const orderSectionRoutes: FastifyPluginAsyncZod = async (app) => {
       response: { 200: orderDetailFullResponseSchema } },
   }, async (req) => {
     const order = await getOwnOrder(app.db, req.member.id, req.params.id);
-    const now = app.clock.now();
-    const before = await sectionRows(app.db, order.id);
-    const rows: typeof before = [];
-    for (const r of before) rows.push(await settleOverdue(app.db, r, now));
     // Closing an overdue section may have completed the order.
-    const fresh = rows.some((r, i) => r.submitted_at && !before[i]!.submitted_at) ? await getOwnOrder(app.db, req.member.id, order.id) : order;
-    const [licence] = await app.db.select({ hint: licenses.code_hint }).from(licenses).where(eq(licenses.id, fresh.license_id));
-    const [consent] = await app.db.select({ rules_version: consents.rules_version, created_at: consents.created_at }).from(consents)
-      .where(eq(consents.order_id, fresh.id)).orderBy(desc(consents.created_at)).limit(1);
-    const reports = await app.db.select({ device: deviceReports.device, problem: deviceReports.problem, created_at: deviceReports.created_at })
-      .from(deviceReports).where(eq(deviceReports.order_id, fresh.id)).orderBy(asc(deviceReports.created_at));
-    const summary = (s: ExamSectionName): SectionSummary => {
+    const { order: fresh, rows } = await settledSections(app.db, order, app.clock.now());
+    const licenceHint = await licenceHintOf(app.db, fresh.license_id);
+    const consent = await latestConsent(app.db, fresh.id);
+    const reports = await deviceReportsOf(app.db, fresh.id);
+    const summary = (s: SectionName): SectionSummary => {
       const r = rows.find((x) => x.section === s);
       if (!r) return { status: 'not_started', started_at: null, submitted_at: null, raw_correct: null, converted: null };
       return { status: sectionStatus(r), started_at: iso(r.started_at), submitted_at: iso(r.submitted_at), raw_correct: r.raw_correct, converted: r.converted };
@@ -131,7 +124,7 @@ const orderSectionRoutes: FastifyPluginAsyncZod = async (app) => {
         license: fresh.license_id,
         order: {
           id: fresh.id, order_no: fresh.order_no, status: fresh.status, is_b2b: fresh.institution_id !== null,
-          license_hint: licence?.hint ?? '', created_at: fresh.created_at.toISOString(),
+          license_hint: licenceHint, created_at: fresh.created_at.toISOString(),
           started_at: iso(fresh.started_at), completed_at: iso(fresh.completed_at), disqualified_at: iso(fresh.disqualified_at),
           disqualified_reason: fresh.disqualified_reason,
           total_score: fresh.total_score, level: fresh.level, cefr: fresh.cefr, settings: fresh.settings,

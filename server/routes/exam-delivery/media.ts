@@ -1,36 +1,16 @@
 // Media for candidates. <audio> and <img> cannot send a bearer token, so files are served at a
-// signed, short-lived URL (services/media-urls.ts) with Range support for audio seeking. The
+// signed, short-lived URL (services/media/media-urls.ts) with Range support for audio seeking. The
 // member's own media (proctoring photos) are looked up by id and answered with such a URL.
-import { and, eq } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod, ZodTypeProvider } from 'fastify-type-provider-zod';
 import { apiPaths } from '../../../contracts/api-paths.ts';
 import { mediaDetailResponseSchema, mediaFileQuerySchema } from '../../../contracts/exam-delivery.ts';
 import { idParamSchema } from '../../../contracts/orders.ts';
-import { media } from '../../db/schema.ts';
 import { HttpError } from '../../http-error.ts';
-import { createMediaStore } from '../../services/media-store.ts';
+import { mediaFile, ownMedia, parseRange } from '../../services/media/media-files.ts';
+import { createMediaStore } from '../../services/media/media-store.ts';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const LINK_INVALID = 'Tautan media tidak valid atau sudah kedaluwarsa';
-
-/** A single `bytes=a-b` / `bytes=a-` / `bytes=-n` range; null when absent or not one we serve. */
-export function parseRange(header: string | undefined, size: number): { start: number; end: number } | 'unsatisfiable' | null {
-  const m = header?.match(/^bytes=(\d*)-(\d*)$/);
-  if (!m || (m[1] === '' && m[2] === '')) return null;
-  let start: number;
-  let end: number;
-  if (m[1] === '') {
-    const suffix = Number(m[2]);
-    if (suffix === 0) return 'unsatisfiable';
-    start = Math.max(0, size - suffix);
-    end = size - 1;
-  } else {
-    start = Number(m[1]);
-    end = m[2] === '' ? size - 1 : Math.min(Number(m[2]), size - 1);
-  }
-  if (start >= size || start > end) return 'unsatisfiable';
-  return { start, end };
-}
 
 export const mediaRoutes: FastifyPluginAsyncZod<{ dataDir: string }> = async (app, opts) => {
   const store = createMediaStore(opts.dataDir);
@@ -41,7 +21,7 @@ export const mediaRoutes: FastifyPluginAsyncZod<{ dataDir: string }> = async (ap
   }, async (req, reply) => {
     const { id } = req.params;
     if (!UUID.test(id) || !app.mediaUrls.verify(id, req.query.exp, req.query.sig)) throw new HttpError(403, LINK_INVALID);
-    const [row] = await app.db.select({ mime: media.mime, storage_key: media.storage_key, source: media.source }).from(media).where(eq(media.id, id));
+    const row = await mediaFile(app.db, id);
     if (!row) throw HttpError.notFound();
     // Members' photos live in the photo store (DATA_DIR/media, or the S3 bucket when configured).
     const blobs = row.source === 'upload' ? app.photoStore : store;
@@ -77,8 +57,7 @@ export const mediaRoutes: FastifyPluginAsyncZod<{ dataDir: string }> = async (ap
     }, async (req) => {
       const { id } = req.params;
       if (!UUID.test(id)) throw HttpError.notFound();
-      const [row] = await member.db.select({ id: media.id, title: media.title, source: media.source, type: media.type, duration_ms: media.duration_ms })
-        .from(media).where(and(eq(media.id, id), eq(media.owner_user_id, req.member.id)));
+      const row = await ownMedia(member.db, req.member.id, id);
       if (!row) throw HttpError.notFound();
       const { duration_ms, ...rest } = row;
       const url = member.mediaUrls.url(row.id);

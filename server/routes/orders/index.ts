@@ -1,27 +1,27 @@
 // Licence redemption and the member's orders (spec accounts 7: order list, order create; the
-// preparation consent, device settings, device reports and the start signal).
-import { asc, eq } from 'drizzle-orm';
+// preparation consent, device settings, device reports and the start signal). The rules and
+// queries are in services/orders/.
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { apiPaths } from '../../../contracts/api-paths.ts';
 import {
   consentRequestSchema, consentResponseSchema, deviceReportRequestSchema, deviceReportResponseSchema, idParamSchema,
-  licenseParamSchema, orderCreateRequestSchema, orderCreateResponseSchema, orderListQuerySchema, orderListResponseSchema,
+  licenceParamSchema, orderCreateRequestSchema, orderCreateResponseSchema, orderListQuerySchema, orderListResponseSchema,
   orderSettingsResponseSchema, orderSettingsSchema, startTestResponseSchema, type OrderListItem,
 } from '../../../contracts/orders.ts';
-import { consents, deviceReports, institutions, licenceAttempts, orders } from '../../db/schema.ts';
 import { HttpError } from '../../http-error.ts';
-import { getOwnOrder, listOrders, redeemLicence } from '../../services/orders.ts';
-import { consume, refund, tooManyAttempts } from '../../services/rate-limit.ts';
+import {
+  assertOrderOpen, getOwnOrder, listOrders, recordRefusedRedeem, redeemLicence, type OrderRow,
+} from '../../services/orders/orders.ts';
+import { addDeviceReport, recordConsent, saveOrderSettings, startTest } from '../../services/orders/preparation.ts';
+import { consume, refund, tooManyAttempts } from '../../services/platform/rate-limit.ts';
+import { SERVER_MESSAGES } from '../../../contracts/facts/index.ts';
 
 /** Version of the rules text on the preparation page (it lives in contracts, shared with the SPA). */
 export { RULES_VERSION } from '../../../contracts/orders.ts';
 const GUESS_WINDOW_MS = 60 * 60 * 1000;
 const GUESSES_PER_USER = 10;
 const GUESSES_PER_IP = 30;
-export const TEST_FINISHED = 'Maaf, Tes ini sudah selesai';
-export const TEST_DISQUALIFIED = 'Maaf, Tes ini sudah selesai dan terdiskualifikasi';
 
-type OrderRow = typeof orders.$inferSelect;
 function toListItem(order: OrderRow, hint: string): OrderListItem {
   return {
     id: order.id,
@@ -35,12 +35,6 @@ function toListItem(order: OrderRow, hint: string): OrderListItem {
   };
 }
 
-/** A finished order refuses every further step with the spec's messages. */
-export function assertOrderOpen(order: OrderRow): void {
-  if (order.status === 'disqualified') throw new HttpError(400, TEST_DISQUALIFIED);
-  if (order.status === 'completed') throw new HttpError(400, TEST_FINISHED);
-}
-
 export const orderRoutes: FastifyPluginAsyncZod = async (app) => {
   app.addHook('preHandler', app.authenticate);
 
@@ -50,7 +44,7 @@ export const orderRoutes: FastifyPluginAsyncZod = async (app) => {
   }, async (req) => {
     const { limit, page } = req.query;
     const { rows, total } = await listOrders(app.db, req.member.id, limit, (page - 1) * limit);
-    return { status: 200 as const, message: 'OK', data: { list: rows.map((r) => toListItem(r.order, r.license_hint)), limit, page, total } };
+    return { status: 200 as const, message: 'OK', data: { list: rows.map((r) => toListItem(r.order, r.licenceHint)), limit, page, total } };
   });
 
   app.post(apiPaths.order.create, {
@@ -71,11 +65,11 @@ export const orderRoutes: FastifyPluginAsyncZod = async (app) => {
     try {
       const { order, licence } = await redeemLicence(app.db, { userId: req.member.id, code: req.body.license, meta: req.body.meta, now: app.clock.now() });
       await Promise.all(keys.map((k) => refund(app.db, k)));
-      return { status: 200 as const, message: 'Kode Lisensi berhasil di redeem', data: toListItem(order, licence.code_hint) };
+      return { status: 200 as const, message: SERVER_MESSAGES.licenceRedeemed, data: toListItem(order, licence.code_hint) };
     } catch (err) {
       if (err instanceof HttpError && err.status < 500) {
         const hint = req.body.license.replace(/[\s-]/g, '').slice(-4).toUpperCase();
-        await app.db.insert(licenceAttempts).values({ user_id: req.member.id, ip: req.ip, code_hint: hint });
+        await recordRefusedRedeem(app.db, { userId: req.member.id, ip: req.ip, codeHint: hint });
         req.log.warn({ user: req.member.id, code_hint: hint, reason: err.message }, 'licence redeem refused');
       }
       throw err;
@@ -88,12 +82,10 @@ export const orderRoutes: FastifyPluginAsyncZod = async (app) => {
   }, async (req) => {
     const order = await getOwnOrder(app.db, req.member.id, req.params.id);
     assertOrderOpen(order);
-    const checks = await proctoringChecks(order.institution_id);
-    const [row] = await app.db.insert(consents).values({
-      order_id: order.id, user_id: req.member.id, rules_version: req.body.rules_version, checks,
-      ip: req.ip, user_agent: req.headers['user-agent']?.slice(0, 300) ?? null, created_at: app.clock.now(),
-    }).returning();
-    return { status: 200 as const, message: 'OK', data: { rules_version: row!.rules_version, checks: row!.checks, created_at: row!.created_at.toISOString() } };
+    const row = await recordConsent(app.db, order, {
+      rulesVersion: req.body.rules_version, ip: req.ip, userAgent: req.headers['user-agent']?.slice(0, 300) ?? null, now: app.clock.now(),
+    });
+    return { status: 200 as const, message: 'OK', data: { rules_version: row.rules_version, checks: row.checks, created_at: row.created_at.toISOString() } };
   });
 
   app.post(apiPaths.order.deviceReport, {
@@ -102,19 +94,18 @@ export const orderRoutes: FastifyPluginAsyncZod = async (app) => {
   }, async (req) => {
     const order = await getOwnOrder(app.db, req.member.id, req.params.id);
     assertOrderOpen(order);
-    await app.db.insert(deviceReports).values({ order_id: order.id, device: req.body.device, problem: req.body.problem, created_at: app.clock.now() });
-    const reports = await app.db.select().from(deviceReports).where(eq(deviceReports.order_id, order.id)).orderBy(asc(deviceReports.created_at));
+    const reports = await addDeviceReport(app.db, order.id, req.body, app.clock.now());
     return { status: 200 as const, message: 'OK', data: { reports: reports.map((r) => ({ device: r.device, problem: r.problem, created_at: r.created_at.toISOString() })) } };
   });
 
   app.put(apiPaths.order.updateSetting, {
-    schema: { summary: 'Which detections the device check enabled', tags: ['orders'], params: licenseParamSchema,
+    schema: { summary: 'Which detections the device check enabled', tags: ['orders'], params: licenceParamSchema,
       body: orderSettingsSchema, response: { 200: orderSettingsResponseSchema } },
   }, async (req) => {
     const order = await getOwnOrder(app.db, req.member.id, req.params.license);
     assertOrderOpen(order);
-    const [row] = await app.db.update(orders).set({ settings: req.body }).where(eq(orders.id, order.id)).returning();
-    return { status: 200 as const, message: 'OK', data: { settings: row!.settings } };
+    const row = await saveOrderSettings(app.db, order.id, req.body);
+    return { status: 200 as const, message: 'OK', data: { settings: row.settings } };
   });
 
   app.put(apiPaths.order.updateStartTest, {
@@ -124,21 +115,7 @@ export const orderRoutes: FastifyPluginAsyncZod = async (app) => {
     const order = await getOwnOrder(app.db, req.member.id, req.params.id);
     assertOrderOpen(order);
     // Consent comes first: no capture without it (UU PDP).
-    const [consent] = await app.db.select({ id: consents.id }).from(consents).where(eq(consents.order_id, order.id)).limit(1);
-    if (!consent) throw new HttpError(400, 'Silakan setujui peraturan tes terlebih dahulu');
-    const [row] = await app.db.update(orders)
-      .set({ status: 'in_progress', started_at: order.started_at ?? app.clock.now() })
-      .where(eq(orders.id, order.id))
-      .returning();
-    return { status: 200 as const, message: 'OK', data: { id: row!.id, status: row!.status, started_at: row!.started_at!.toISOString() } };
+    const row = await startTest(app.db, order, app.clock.now());
+    return { status: 200 as const, message: 'OK', data: { id: row.id, status: row.status, started_at: row.started_at!.toISOString() } };
   });
-
-  /** What the checks are for this order: individuals get everything; institutions their settings. */
-  async function proctoringChecks(institutionId: string | null) {
-    if (!institutionId) return { face: true, voice: true, new_tab: true, camera: true, photos: true };
-    const [inst] = await app.db.select().from(institutions).where(eq(institutions.id, institutionId));
-    if (!inst) throw HttpError.notFound();
-    const id = inst.settings.identification;
-    return { face: id.face, voice: id.voice, new_tab: id.new_tab, camera: inst.active_camera, photos: inst.active_camera };
-  }
 };

@@ -1,8 +1,8 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { companies, consents, institutions, users } from '../../db/schema.ts';
-import { bearer, createMember } from '../../test-helpers/members.ts';
-import { buildTestApp, type TestApp } from '../../test-helpers/test-app.ts';
+import { companies, consents, institutions, users } from '../../db/schema/index.ts';
+import { bearer, createMember } from '../../../tests/server-helpers/members.ts';
+import { buildTestApp, type TestApp } from '../../../tests/server-helpers/test-app.ts';
 
 let t: TestApp;
 const meta = { job: 'Lainnya: Wiraswasta', certificate_for: 'Melamar CPNS' };

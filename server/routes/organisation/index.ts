@@ -1,11 +1,10 @@
 // Company (announcement, maintenance) and institution (proctoring rules) details. A member may read
 // only their own company and institution: anything else is a 404, so ids cannot be probed.
-import { eq } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { apiPaths } from '../../../contracts/api-paths.ts';
 import { companyDetailResponseSchema, idParamSchema, institutionDetailResponseSchema } from '../../../contracts/orders.ts';
-import { companies, institutions } from '../../db/schema.ts';
 import { HttpError } from '../../http-error.ts';
+import { findCompany, findInstitution } from '../../services/organisation/organisation.ts';
 
 export const organisationRoutes: FastifyPluginAsyncZod = async (app) => {
   app.addHook('preHandler', app.authenticate);
@@ -15,7 +14,7 @@ export const organisationRoutes: FastifyPluginAsyncZod = async (app) => {
       params: idParamSchema, response: { 200: companyDetailResponseSchema } },
   }, async (req) => {
     if (req.params.id !== req.member.company_id) throw HttpError.notFound('Perusahaan tidak ditemukan');
-    const [c] = await app.db.select().from(companies).where(eq(companies.id, req.params.id));
+    const c = await findCompany(app.db, req.params.id);
     if (!c) throw HttpError.notFound('Perusahaan tidak ditemukan');
     const { announcement } = c.settings;
     return {
@@ -32,7 +31,7 @@ export const organisationRoutes: FastifyPluginAsyncZod = async (app) => {
       params: idParamSchema, response: { 200: institutionDetailResponseSchema } },
   }, async (req) => {
     if (!req.member.institution_id || req.params.id !== req.member.institution_id) throw HttpError.notFound('Lembaga tidak ditemukan');
-    const [i] = await app.db.select().from(institutions).where(eq(institutions.id, req.params.id));
+    const i = await findInstitution(app.db, req.params.id);
     if (!i) throw HttpError.notFound('Lembaga tidak ditemukan');
     return {
       status: 200 as const, message: 'OK',

@@ -1,17 +1,18 @@
 // Proctoring calls (spec test-sections 7): the violation report the server counts itself, the
 // order's counters and rules (so they survive a reload), monitoring events, and photo uploads.
-// The rules live in services/proctoring.ts and services/uploads.ts.
+// The rules live in services/proctoring/proctoring.ts and services/proctoring/uploads.ts.
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { apiPaths } from '../../../contracts/api-paths.ts';
-import { idParamSchema, licenseParamSchema } from '../../../contracts/orders.ts';
+import { idParamSchema, licenceParamSchema } from '../../../contracts/orders.ts';
 import {
   proctoringEventRequestSchema, proctoringEventResponseSchema, proctoringStateResponseSchema, violationRequestSchema,
 } from '../../../contracts/proctoring.ts';
 import type { Config } from '../../config.ts';
-import { getOwnOrder } from '../../services/orders.ts';
-import { proctoringState, recordProctoringEvent, recordViolation } from '../../services/proctoring.ts';
-import { enforce } from '../../services/rate-limit.ts';
+import { getOwnOrder } from '../../services/orders/orders.ts';
+import { proctoringState, recordProctoringEvent, recordViolation } from '../../services/proctoring/proctoring.ts';
+import { enforce } from '../../services/platform/rate-limit.ts';
 import { uploadRoutes } from './upload.ts';
+import { SERVER_MESSAGES } from '../../../contracts/facts/index.ts';
 
 // A real candidate raises a few per minute at most; this stops a runaway or scripted client.
 const VIOLATIONS_PER_MINUTE = 60;
@@ -30,14 +31,14 @@ const orderProctoringRoutes: FastifyPluginAsyncZod = async (app) => {
   app.put(apiPaths.order.updateViolation, {
     schema: {
       summary: 'Record a violation; the server counts it and disqualifies at the limit where the institution says so',
-      tags: ['proctoring'], params: licenseParamSchema, body: violationRequestSchema, response: { 200: proctoringStateResponseSchema },
+      tags: ['proctoring'], params: licenceParamSchema, body: violationRequestSchema, response: { 200: proctoringStateResponseSchema },
     },
   }, async (req, reply) => {
     await enforce(app.db, reply, `violation:${req.member.id}`, VIOLATIONS_PER_MINUTE, 60_000, app.clock.now());
     const order = await getOwnOrder(app.db, req.member.id, req.params.license);
     const data = await recordViolation(app.db, req.member.id, order.id, req.body, app.clock.now());
     req.log.info({ order: order.id, kind: req.body.counter_type, section: req.body.section, counters: data.counters, disqualified: data.disqualified }, 'violation recorded');
-    return { status: 200 as const, message: data.disqualified ? 'Tes dihentikan' : 'OK', data };
+    return { status: 200 as const, message: data.disqualified ? SERVER_MESSAGES.testStopped : 'OK', data };
   });
 
   app.get(apiPaths.order.violations, {

@@ -10,16 +10,16 @@ import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { OrderDetailFull, SectionDetail } from '../../../contracts/exam-delivery.ts';
 import type { ProctoringEvent, ProctoringState, ViolationRequest } from '../../../contracts/proctoring.ts';
-import { institutions, licenses, media, orderSections, orders, violations, type InstitutionSettings } from '../../db/schema.ts';
-import { importExam } from '../../services/exam-import.ts';
-import { createMediaStore } from '../../services/media-store.ts';
-import { PROCTORING_MESSAGES } from '../../services/proctoring.ts';
-import { writeExamFixture } from '../../test-helpers/exam-fixture.ts';
-import { call, getSection, startedOrder, type StartedOrder } from '../../test-helpers/exam-attempts.ts';
-import { bearer, createMember } from '../../test-helpers/members.ts';
-import { buildTestApp, type TestApp } from '../../test-helpers/test-app.ts';
-import { pngBytes, upload } from '../../test-helpers/uploads.ts';
-import { TEST_DISQUALIFIED } from '../orders/index.ts';
+import { institutions, licences, media, orderSections, orders, violations, type InstitutionSettings } from '../../db/schema/index.ts';
+import { importExam } from '../../services/exam/exam-import.ts';
+import { createMediaStore } from '../../services/media/media-store.ts';
+import { PROCTORING_MESSAGES } from '../../services/proctoring/proctoring.ts';
+import { writeExamFixture } from '../../../tests/server-helpers/exam-fixture.ts';
+import { call, getSection, startedOrder, type StartedOrder } from '../../../tests/server-helpers/exam-attempts.ts';
+import { bearer, createMember } from '../../../tests/server-helpers/members.ts';
+import { buildTestApp, type TestApp } from '../../../tests/server-helpers/test-app.ts';
+import { pngBytes, upload } from '../../../tests/server-helpers/uploads.ts';
+import { SERVER_MESSAGES } from '../../../contracts/facts/index.ts';
 
 let t: TestApp;
 let fixtureDir: string;
@@ -43,7 +43,7 @@ async function institutionOrder(settings: { identification?: string[]; failed: s
   const s: InstitutionSettings = { identification: flags(settings.identification ?? ['face', 'voice', 'new_tab']), failed: flags(settings.failed) };
   const [inst] = await t.db.insert(institutions).values({ company_id: t.seed!.companyId, name: `Lembaga ${randomBytes(3).toString('hex')}`, settings: s }).returning();
   const { user } = await createMember(t.db, { company_id: t.seed!.companyId, is_b2b: true, institution_id: inst!.id });
-  const [lic] = await t.db.insert(licenses).values({
+  const [lic] = await t.db.insert(licences).values({
     code_hash: randomBytes(16).toString('hex'), code_hint: 'INST', product_id: t.seed!.productId, institution_id: inst!.id, redeemed_by: user.id, redeemed_at: new Date(),
   }).returning();
   const [order] = await t.db.insert(orders).values({
@@ -54,8 +54,8 @@ async function institutionOrder(settings: { identification?: string[]; failed: s
 }
 
 const violationUrl = (license: string) => `/users/v1/member/order/update/violation/${license}`;
-function report(o: StartedOrder, body: Partial<ViolationRequest> & Pick<ViolationRequest, 'counter_type'>, license = o.orderId) {
-  return call<ProctoringState>(t, { method: 'PUT', url: violationUrl(license), headers: o.headers, payload: { section: 'listening', image: '', text_voice: '', ...body } });
+function report(o: StartedOrder, body: Partial<ViolationRequest> & Pick<ViolationRequest, 'counter_type'>, licence = o.orderId) {
+  return call<ProctoringState>(t, { method: 'PUT', url: violationUrl(licence), headers: o.headers, payload: { section: 'listening', image: '', text_voice: '', ...body } });
 }
 const state = (o: StartedOrder) => call<ProctoringState>(t, { method: 'GET', url: `/users/v1/member/order/violations/${o.orderId}`, headers: o.headers });
 const detailFull = (o: StartedOrder) => call<OrderDetailFull>(t, { method: 'GET', url: `/users/v1/member/order/detail-full/${o.orderId}`, headers: o.headers });
@@ -98,12 +98,12 @@ describe('the server disqualifies on its own count', () => {
     const answer = { id: o.orderId, section: 'listening', images: [], answer: emptyAnswer(listening.body.data), disqualified: false };
     const refused = await call(t, { method: 'POST', url: ANSWER, headers: o.headers, payload: answer });
     expect(refused.code).toBe(400);
-    expect(refused.body.message).toBe(TEST_DISQUALIFIED);
+    expect(refused.body.message).toBe(SERVER_MESSAGES.testDisqualified);
     const draft = await call(t, { method: 'PUT', url: DRAFT, headers: o.headers, payload: { id: o.orderId, section: 'listening', answer: [], position: 1 } });
-    expect(draft.body.message).toBe(TEST_DISQUALIFIED);
+    expect(draft.body.message).toBe(SERVER_MESSAGES.testDisqualified);
     const fourth = await report(o, { counter_type: 'open_new_tab' });
     expect(fourth.code).toBe(400);
-    expect(fourth.body.message).toBe(TEST_DISQUALIFIED);
+    expect(fourth.body.message).toBe(SERVER_MESSAGES.testDisqualified);
 
     // A reload (new GETs) still shows it disqualified; nothing reopens a section.
     const reload = await getSection(t, o, 'listening');
@@ -111,7 +111,7 @@ describe('the server disqualifies on its own count', () => {
     const structure = await getSection(t, o, 'structure');
     expect(structure.body.data.status).toBe('disqualified');
     expect((await state(o)).body.data).toMatchObject({ disqualified: true, counters: { open_new_tab: 3 } });
-    expect((await call(t, { method: 'POST', url: ANSWER, headers: o.headers, payload: { ...answer, section: 'structure', answer: [] } })).body.message).toBe(TEST_DISQUALIFIED);
+    expect((await call(t, { method: 'POST', url: ANSWER, headers: o.headers, payload: { ...answer, section: 'structure', answer: [] } })).body.message).toBe(SERVER_MESSAGES.testDisqualified);
     expect((await orderRow(o)).status).toBe('disqualified');
   });
 
@@ -142,7 +142,7 @@ describe('the server disqualifies on its own count', () => {
     const many = await institutionOrder({ failed: ['face'] });
     const results = await Promise.all(Array.from({ length: 6 }, () => report(many, { counter_type: 'face', section: 'structure' })));
     expect(results.filter((r) => r.code === 200)).toHaveLength(3);
-    expect(results.filter((r) => r.code === 400).every((r) => r.body.message === TEST_DISQUALIFIED)).toBe(true);
+    expect(results.filter((r) => r.code === 400).every((r) => r.body.message === SERVER_MESSAGES.testDisqualified)).toBe(true);
     expect(results.filter((r) => r.code === 200 && r.body.data.disqualified)).toHaveLength(1);
     expect(await t.db.select().from(violations).where(eq(violations.order_id, many.orderId))).toHaveLength(3);
     expect((await orderRow(many)).disqualified_reason).toBe('violations:face');
@@ -253,7 +253,7 @@ describe('monitoring events and detail-full', () => {
     expect(full.proctoring.events.map((e) => e.kind)).toEqual(['camera-ended', 'recovered']);
 
     // Events of a finished test are refused like everything else.
-    expect((await call(t, { method: 'POST', url: eventUrl(o), headers: o.headers, payload: { section: 'reading', kind: 'recovered' } })).body.message).toBe(TEST_DISQUALIFIED);
+    expect((await call(t, { method: 'POST', url: eventUrl(o), headers: o.headers, payload: { section: 'reading', kind: 'recovered' } })).body.message).toBe(SERVER_MESSAGES.testDisqualified);
 
     // After the retention sweep deleted the photo, the id stays and the URL goes.
     await t.db.delete(media).where(and(eq(media.id, photo.id), eq(media.owner_user_id, o.userId)));

@@ -7,8 +7,8 @@ import { apiPaths } from '../../../contracts/api-paths.ts';
 import { UPLOAD_FIELDS, uploadResponseSchema } from '../../../contracts/proctoring.ts';
 import { HttpError } from '../../http-error.ts';
 import { NUL_MESSAGE, wellFormed } from '../../plugins/input-guard.ts';
-import { enforce } from '../../services/rate-limit.ts';
-import { isAcceptableClientFilename, storeUpload, UPLOAD_MESSAGES, type UploadLimits } from '../../services/uploads.ts';
+import { enforce } from '../../services/platform/rate-limit.ts';
+import { isAcceptableClientFilename, storeUpload, UPLOAD_MESSAGES, type UploadLimits } from '../../services/proctoring/uploads.ts';
 
 // At most 5 periodic photos a section plus one per tab/face violation (themselves rate-limited).
 const UPLOADS_PER_MINUTE = 30;

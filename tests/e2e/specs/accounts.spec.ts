@@ -2,7 +2,7 @@
 // against the production server with a real SMTP sink.
 import { expect, test, type Page } from '@playwright/test';
 import { loginMessages } from '../../../server/routes/auth/session.ts';
-import { resetMessages } from '../../../server/services/password-reset.ts';
+import { resetMessages } from '../../../server/services/accounts/password-reset.ts';
 import {
   clientIp, completeMember, expectAccessible, latestMail, loginViaUi, otpFrom, PASSWORD, registerViaApi, ssoLink, uniqueEmail,
 } from '../support/accounts.ts';

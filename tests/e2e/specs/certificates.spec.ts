@@ -10,12 +10,12 @@ import type { SectionDetail } from '../../../contracts/exam-delivery.ts';
 import type { ExamImport } from '../../../contracts/exam-import.ts';
 import { RULES_VERSION } from '../../../contracts/orders.ts';
 import { openDatabase } from '../../../server/db/client.ts';
-import { DEMO_PASSWORD, seedDemo } from '../../../server/db/seed.ts';
-import { signCourierBody } from '../../../server/routes/certificates/index.ts';
-import { pdfQrText, pdfText } from '../../../server/test-helpers/pdf.ts';
+import { DEMO_PASSWORD, seedDemo } from '../../../server/seed/demo-seed.ts';
+import { signCourierBody } from '../../../server/services/certificates/courier-signature.ts';
+import { pdfQrText, pdfText } from '../../server-helpers/pdf.ts';
 import { expectAccessible } from '../support/accounts.ts';
 import { SideServer } from '../support/side-server.ts';
-import { systemClock } from '../../../server/services/clock.ts';
+import { systemClock } from '../../../server/services/platform/clock.ts';
 
 const SECRET = 'e2e-courier-secret-2026';
 const DEMO = { email: 'demo@epot.local', password: DEMO_PASSWORD, fullname: 'Demo Peserta' };

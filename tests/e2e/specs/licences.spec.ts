@@ -4,7 +4,7 @@
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { apiPaths, fillPath } from '../../../contracts/api-paths.ts';
 import type { OrderListResponse } from '../../../contracts/orders.ts';
-import { LICENCE_MESSAGES } from '../../../server/services/orders.ts';
+import { LICENCE_MESSAGES } from '../../../server/services/orders/orders.ts';
 import { clientIp, expectAccessible, loginViaApi, loginViaUi } from '../support/accounts.ts';
 import { DEMO_INDIVIDUAL, SideServer } from '../support/side-server.ts';
 import { pool, testData, type E2eMember } from '../support/test-data.ts';

@@ -5,8 +5,8 @@ import AxeBuilder from '@axe-core/playwright';
 import { expect, type APIRequestContext, type Page } from '@playwright/test';
 import { apiPaths } from '../../../contracts/api-paths.ts';
 import type { LoginResponse } from '../../../contracts/auth.ts';
-import { signSsoLink } from '../../../server/services/sso.ts';
-import { systemClock } from '../../../server/services/clock.ts';
+import { signSsoLink } from '../../../server/services/accounts/sso.ts';
+import { systemClock } from '../../../server/services/platform/clock.ts';
 
 export const ACCESS_KEY = 'epot-public-demo-key';
 /** Not in the server's common-password list. */

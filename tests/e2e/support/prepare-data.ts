@@ -8,10 +8,10 @@ import { join } from 'node:path';
 import { inArray } from 'drizzle-orm';
 import { runAdmin } from '../../../server/cli/admin.ts';
 import { openDatabase } from '../../../server/db/client.ts';
-import { users } from '../../../server/db/schema.ts';
-import { DEMO_PASSWORD, seedDemo } from '../../../server/db/seed.ts';
+import { users } from '../../../server/db/schema/index.ts';
+import { DEMO_PASSWORD, seedDemo } from '../../../server/seed/demo-seed.ts';
 import { INSTITUTION_KEYS, POOL_NAMES, type E2eData, type E2eMember, type E2ePool, type InstitutionKey } from './test-data.ts';
-import { systemClock } from '../../../server/services/clock.ts';
+import { systemClock } from '../../../server/services/platform/clock.ts';
 
 const INDIVIDUAL_CODES = 10;
 const INDIVIDUAL_MEMBERS = 3;

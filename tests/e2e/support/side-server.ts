@@ -9,8 +9,8 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { runAdmin } from '../../../server/cli/admin.ts';
 import { openDatabase } from '../../../server/db/client.ts';
-import { DEMO_PASSWORD, seedDemo } from '../../../server/db/seed.ts';
-import { systemClock } from '../../../server/services/clock.ts';
+import { DEMO_PASSWORD, seedDemo } from '../../../server/seed/demo-seed.ts';
+import { systemClock } from '../../../server/services/platform/clock.ts';
 
 export const root = join(dirname(fileURLToPath(import.meta.url)), '..', '..', '..');
 /** The demo seed's individual buyer (complete profile). */

@@ -1,0 +1,52 @@
+// Companies, their institutions and the members (users) who sign in.
+import { sql } from 'drizzle-orm';
+import { boolean, check, date, index, integer, jsonb, pgTable, text, uuid } from 'drizzle-orm/pg-core';
+import type { ProctoringFlags } from '../../../contracts/facts/index.ts';
+import { createdAt, id } from './columns.ts';
+
+export interface CompanySettings {
+  announcement: { is_active: boolean; images: string[] };
+}
+
+export const companies = pgTable('companies', {
+  id: id(),
+  name: text().notNull(),
+  settings: jsonb().$type<CompanySettings>().notNull(),
+  maintenance: boolean().notNull().default(false),
+  created_at: createdAt(),
+});
+
+/** `identification`: which checks run; `failed`: which violations fail the test. */
+export interface InstitutionSettings { identification: ProctoringFlags; failed: ProctoringFlags }
+
+export const institutions = pgTable('institutions', {
+  id: id(),
+  company_id: uuid().notNull().references(() => companies.id),
+  name: text().notNull(),
+  active_camera: boolean().notNull().default(true),
+  settings: jsonb().$type<InstitutionSettings>().notNull(),
+  created_at: createdAt(),
+});
+
+export const users = pgTable('users', {
+  id: id(),
+  // Stored lowercased (the check makes a forgotten toLowerCase() fail loudly instead of duplicating).
+  email: text().notNull().unique(),
+  // Null for accounts created through Google sign-in only.
+  password_hash: text(),
+  fullname: text().notNull().default(''),
+  date_of_birth: date(),
+  place_of_birth: text(),
+  phone_number: text(),
+  residential_address: text(),
+  is_updated_profile: boolean().notNull().default(false),
+  is_b2b: boolean().notNull().default(false),
+  institution_id: uuid().references(() => institutions.id),
+  company_id: uuid().notNull().references(() => companies.id),
+  // Bumped on logout / password change: tokens carrying an older version are rejected.
+  token_version: integer().notNull().default(0),
+  created_at: createdAt(),
+}, (t) => [
+  check('users_email_lowercase', sql`${t.email} = lower(${t.email})`),
+  index('users_institution_idx').on(t.institution_id),
+]);

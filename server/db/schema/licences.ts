@@ -1,0 +1,30 @@
+// Products and the licence codes that redeem them into orders.
+import { index, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { companies, institutions, users } from './accounts.ts';
+import { createdAt, id } from './columns.ts';
+
+export const products = pgTable('products', {
+  id: id(),
+  company_id: uuid().notNull().references(() => companies.id),
+  name: text().notNull(),
+  description: text().notNull().default(''),
+  // 'individual' (bought by a member) or 'b2b' (issued to an institution).
+  audience: text().$type<'individual' | 'b2b'>().notNull().default('individual'),
+  created_at: createdAt(),
+});
+
+/** Licence codes are stored only as a sha256 hash; the plain code is shown once when issued. */
+export const licences = pgTable('licenses', {
+  id: id(),
+  code_hash: text().notNull().unique(),
+  // Last 4 characters, so support and the member can tell codes apart.
+  code_hint: text().notNull(),
+  product_id: uuid().notNull().references(() => products.id),
+  institution_id: uuid().references(() => institutions.id),
+  redeemed_by: uuid().references(() => users.id),
+  redeemed_at: timestamp({ withTimezone: true }),
+  created_at: createdAt(),
+}, (t) => [
+  index('licenses_redeemed_by_idx').on(t.redeemed_by),
+  index('licenses_institution_idx').on(t.institution_id),
+]);

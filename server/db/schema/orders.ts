@@ -1,0 +1,114 @@
+// Orders (a redeemed licence), consent records, device-check reports, per-section attempts and
+// violations. One order = one test attempt; the server owns its status.
+import { sql } from 'drizzle-orm';
+import { boolean, check, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { institutions, users } from './accounts.ts';
+import { createdAt, id } from './columns.ts';
+import { licences, products } from './licences.ts';
+import type { CounterKind, PreparationChecks, SectionName } from '../../../contracts/facts/index.ts';
+
+export type OrderStatus = 'not_started' | 'in_progress' | 'completed' | 'disqualified';
+export interface SurveyMeta { job: string; certificate_for: string }
+export interface OrderSettings { use_face_detection: boolean; use_speech_detection: boolean }
+
+export const orders = pgTable('orders', {
+  id: id(),
+  order_no: text().notNull().unique(),
+  user_id: uuid().notNull().references(() => users.id),
+  // unique: a licence redeems into exactly one order, whatever races the requests run.
+  license_id: uuid().notNull().unique().references(() => licences.id),
+  product_id: uuid().notNull().references(() => products.id),
+  institution_id: uuid().references(() => institutions.id),
+  meta: jsonb().$type<SurveyMeta>().notNull(),
+  status: text().$type<OrderStatus>().notNull().default('not_started'),
+  settings: jsonb().$type<OrderSettings>().notNull().default({ use_face_detection: false, use_speech_detection: false }),
+  started_at: timestamp({ withTimezone: true }),
+  completed_at: timestamp({ withTimezone: true }),
+  disqualified_at: timestamp({ withTimezone: true }),
+  disqualified_reason: text(),
+  // Stored when the last of the three sections closes (server/services/exam/attempts.ts).
+  listening_score: integer(),
+  structure_score: integer(),
+  reading_score: integer(),
+  total_score: integer(),
+  level: text(),
+  cefr: text(),
+  created_at: createdAt(),
+}, (t) => [
+  index('orders_user_idx').on(t.user_id, t.created_at),
+  check('orders_status_valid', sql`${t.status} in ('not_started','in_progress','completed','disqualified')`),
+]);
+
+/** Consent to proctoring (UU PDP: face photos are specific personal data), stored before any capture. */
+export const consents = pgTable('consents', {
+  id: id(),
+  order_id: uuid().notNull().references(() => orders.id),
+  user_id: uuid().notNull().references(() => users.id),
+  rules_version: text().notNull(),
+  checks: jsonb().$type<PreparationChecks>().notNull(),
+  ip: text(),
+  user_agent: text(),
+  created_at: createdAt(),
+}, (t) => [index('consents_order_idx').on(t.order_id)]);
+
+/** 'Continue anyway' after a device check that did not pass, noted in the order's details. */
+export const deviceReports = pgTable('device_reports', {
+  id: id(),
+  order_id: uuid().notNull().references(() => orders.id),
+  device: text().$type<'audio' | 'camera' | 'microphone'>().notNull(),
+  problem: text().notNull(),
+  continued: boolean().notNull().default(true),
+  created_at: createdAt(),
+}, (t) => [index('device_reports_order_idx').on(t.order_id)]);
+
+/** Counter for wrong licence codes, per user and per IP (throttling is in services/rate-limit). */
+export const licenceAttempts = pgTable('licence_attempts', {
+  id: id(),
+  user_id: uuid().references(() => users.id),
+  ip: text(),
+  code_hint: text(),
+  created_at: createdAt(),
+}, (t) => [index('licence_attempts_user_idx').on(t.user_id, t.created_at)]);
+
+/** One row per order and section: the server-side deadline, autosaved draft and final result. */
+export const orderSections = pgTable('order_sections', {
+  id: id(),
+  order_id: uuid().notNull().references(() => orders.id),
+  section: text().$type<SectionName>().notNull(),
+  exam_id: uuid(),
+  started_at: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  deadline_at: timestamp({ withTimezone: true }).notNull(),
+  submitted_at: timestamp({ withTimezone: true }),
+  // 'submitted' by the candidate, 'swept' by the deadline sweeper, 'disqualified'.
+  closed_by: text().$type<'submitted' | 'swept' | 'disqualified'>(),
+  draft: jsonb().$type<unknown>(),
+  draft_position: integer(),
+  draft_saved_at: timestamp({ withTimezone: true }),
+  answer: jsonb().$type<unknown>(),
+  images: jsonb().$type<string[]>().notNull().default([]),
+  // sha256 of the stored submission (answer, images, disqualified): an identical retry gets 200.
+  submission_hash: text(),
+  raw_correct: integer(),
+  converted: integer(),
+}, (t) => [
+  uniqueIndex('order_sections_order_section_uq').on(t.order_id, t.section),
+  index('order_sections_open_idx').on(t.deadline_at).where(sql`${t.submitted_at} is null`),
+]);
+
+export const violations = pgTable('violations', {
+  id: id(),
+  order_id: uuid().notNull().references(() => orders.id),
+  section: text().$type<SectionName | 'device-check'>().notNull(),
+  // Normalised: the spec's 'voice' and 'speech' are one counter ('speech').
+  counter_type: text().$type<CounterKind>().notNull(),
+  // A media id; no foreign key on purpose: the photo-retention sweep deletes old photos and the id
+  // stays as a record that a photo was taken (services/proctoring/photo-retention.ts).
+  image_media_id: uuid(),
+  text_voice: text(),
+  // The client's id for this violation, reused on retries: a retried report is not counted twice.
+  violation_id: uuid(),
+  created_at: createdAt(),
+}, (t) => [
+  index('violations_order_idx').on(t.order_id, t.counter_type),
+  uniqueIndex('violations_order_client_id_uq').on(t.order_id, t.violation_id),
+]);

@@ -1,0 +1,51 @@
+// Access tokens: HS256 JWTs with `sub` (user id), `tv` (the user's token_version) and a 12-hour
+// `exp`. Bumping users.token_version (logout, password change) revokes every earlier token.
+import { randomBytes } from 'node:crypto';
+import { eq } from 'drizzle-orm';
+import { jwtVerify, SignJWT } from 'jose';
+import type { AppDb } from '../../db/client.ts';
+import { appMeta } from '../../db/schema/index.ts';
+
+export const TOKEN_TTL_SECONDS = 12 * 60 * 60;
+const ALG = 'HS256';
+const JWT_SECRET_KEY = 'jwt_secret';
+
+export interface TokenSubject { id: string; token_version: number }
+export interface TokenClaims { sub: string; tv: number }
+
+/**
+ * JWT_SECRET when set; otherwise a 256-bit secret generated once and kept in app_meta, so every
+ * process on the same database (PGlite folder or PostgreSQL) signs and verifies with the same key.
+ * The first process to insert wins; the others read its value.
+ */
+export async function loadJwtSecret(db: AppDb, configured: string | undefined): Promise<Uint8Array> {
+  if (configured) return new TextEncoder().encode(configured);
+  await db.insert(appMeta)
+    .values({ key: JWT_SECRET_KEY, value: randomBytes(32).toString('base64url') })
+    .onConflictDoNothing();
+  const [row] = await db.select({ value: appMeta.value }).from(appMeta).where(eq(appMeta.key, JWT_SECRET_KEY));
+  if (typeof row?.value !== 'string') throw new Error('app_meta.jwt_secret is missing or malformed');
+  return Buffer.from(row.value, 'base64url');
+}
+
+export function signAccessToken(secret: Uint8Array, user: TokenSubject, now: Date): Promise<string> {
+  const nowSeconds = Math.floor(now.getTime() / 1000);
+  return new SignJWT({ tv: user.token_version })
+    .setProtectedHeader({ alg: ALG, typ: 'JWT' })
+    .setSubject(user.id)
+    .setIssuedAt(nowSeconds)
+    .setExpirationTime(nowSeconds + TOKEN_TTL_SECONDS)
+    .sign(secret);
+}
+
+/** The claims of a valid token, or null (bad signature, other algorithm, expired, malformed). */
+export async function verifyAccessToken(secret: Uint8Array, token: string, now: Date): Promise<TokenClaims | null> {
+  try {
+    // The allow-list rejects `alg: none` and any algorithm confusion; jose checks exp itself.
+    const { payload } = await jwtVerify(token, secret, { algorithms: [ALG], requiredClaims: ['sub', 'exp'], currentDate: now });
+    if (typeof payload.sub !== 'string' || typeof payload.tv !== 'number' || !Number.isInteger(payload.tv)) return null;
+    return { sub: payload.sub, tv: payload.tv };
+  } catch {
+    return null;
+  }
+}

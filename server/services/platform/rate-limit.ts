@@ -1,0 +1,63 @@
+// Fixed-window rate limits kept in the database, so every server process counts into the same
+// window. One atomic upsert per attempt: concurrent requests cannot slip past the limit together.
+import { lt, sql } from 'drizzle-orm';
+import type { FastifyReply } from 'fastify';
+import type { AppDb } from '../../db/client.ts';
+import { rateLimits } from '../../db/schema/index.ts';
+import { HttpError } from '../../http-error.ts';
+
+export interface RateLimitResult {
+  allowed: boolean;
+  /** Attempts counted in the current window, this one included. */
+  count: number;
+  /** Seconds until the window ends (at least 1). */
+  retryAfterSeconds: number;
+}
+
+// Old windows are deleted now and then (not on every call: it is a write).
+const PRUNE_EVERY = 200;
+let calls = 0;
+
+/** Counts one attempt against `key`; `allowed` is false once more than `limit` fall into the window. */
+export async function consume(db: AppDb, key: string, limit: number, windowMs: number, now: Date): Promise<RateLimitResult> {
+  const resetAt = new Date(now.getTime() + windowMs);
+  const expired = sql`${rateLimits.reset_at} <= ${now.toISOString()}::timestamptz`;
+  const [row] = await db.insert(rateLimits)
+    .values({ key, count: 1, reset_at: resetAt })
+    .onConflictDoUpdate({
+      target: rateLimits.key,
+      set: {
+        count: sql`case when ${expired} then 1 else ${rateLimits.count} + 1 end`,
+        reset_at: sql`case when ${expired} then ${resetAt.toISOString()}::timestamptz else ${rateLimits.reset_at} end`,
+      },
+    })
+    .returning({ count: rateLimits.count, reset_at: rateLimits.reset_at });
+  if (++calls % PRUNE_EVERY === 0) await db.delete(rateLimits).where(lt(rateLimits.reset_at, now));
+  return {
+    allowed: row!.count <= limit,
+    count: row!.count,
+    retryAfterSeconds: Math.max(1, Math.ceil((row!.reset_at.getTime() - now.getTime()) / 1000)),
+  };
+}
+
+/** Takes back one attempt (e.g. a login that succeeded), so only failures use up the limit. */
+export async function refund(db: AppDb, key: string): Promise<void> {
+  await db.update(rateLimits)
+    .set({ count: sql`greatest(${rateLimits.count} - 1, 0)` })
+    .where(sql`${rateLimits.key} = ${key}`);
+}
+
+export function tooManyAttempts(retryAfterSeconds: number): HttpError {
+  return new HttpError(429, `Terlalu banyak percobaan. Silakan coba lagi dalam ${Math.ceil(retryAfterSeconds / 60)} menit.`);
+}
+
+/**
+ * consume(), and when the limit is exceeded: sets Retry-After on the reply (headers survive the
+ * error handler) and throws the 429.
+ */
+export async function enforce(db: AppDb, reply: FastifyReply, key: string, limit: number, windowMs: number, now: Date): Promise<void> {
+  const r = await consume(db, key, limit, windowMs, now);
+  if (r.allowed) return;
+  reply.header('retry-after', String(r.retryAfterSeconds));
+  throw tooManyAttempts(r.retryAfterSeconds);
+}

@@ -1,0 +1,86 @@
+// Helpers for exam-delivery tests: an order already in progress for a fresh member, the section
+// calls over inject(), answers built from the answer keys, and a walker that finds answer-key
+// fields anywhere in a response.
+import { randomBytes } from 'node:crypto';
+import { inArray } from 'drizzle-orm';
+import type { AnswerPart } from '../../contracts/exam-answer.ts';
+import type { SectionDetail } from '../../contracts/exam-delivery.ts';
+import { answerKeys, licences, orders } from '../../server/db/schema/index.ts';
+import { bearer, createMember } from './members.ts';
+import type { TestApp } from './test-app.ts';
+import type { SectionName } from '../../contracts/facts/index.ts';
+
+export interface StartedOrder {
+  orderId: string;
+  userId: string;
+  headers: { authorization: string };
+}
+
+/** A member of the seed's company with an order in progress (licence and start done directly). */
+export async function startedOrder(t: TestApp, status: 'in_progress' | 'not_started' = 'in_progress'): Promise<StartedOrder> {
+  const { user } = await createMember(t.db, { company_id: t.seed!.companyId });
+  const [lic] = await t.db.insert(licences).values({
+    code_hash: randomBytes(16).toString('hex'), code_hint: 'TEST', product_id: t.seed!.productId, redeemed_by: user.id, redeemed_at: t.clock.now(),
+  }).returning();
+  const [order] = await t.db.insert(orders).values({
+    order_no: `EPOT-TEST-${randomBytes(4).toString('hex')}`, user_id: user.id, license_id: lic!.id, product_id: t.seed!.productId,
+    meta: { job: 'Mahasiswa', certificate_for: 'Beasiswa' }, status, started_at: status === 'in_progress' ? t.clock.now() : null,
+  }).returning();
+  return { orderId: order!.id, userId: user.id, headers: { authorization: await bearer(t.app, user) } };
+}
+
+export interface Body<T = unknown> { status: number; message: string; data: T }
+
+/** Every JSON body the helpers received, for the answer-key crawl. */
+export const seenBodies: unknown[] = [];
+
+export async function call<T = unknown>(t: TestApp, req: { method: 'GET' | 'PUT' | 'POST'; url: string; headers?: Record<string, string>; payload?: unknown }) {
+  const res = await t.app.inject({ ...req, url: req.url.startsWith('/api') ? req.url : `/api${req.url}`, payload: req.payload as object | undefined });
+  const body = res.headers['content-type']?.toString().includes('json') ? res.json() as Body<T> : undefined;
+  if (body) seenBodies.push(body);
+  return { code: res.statusCode, body: body!, res };
+}
+
+export const sectionUrl = (orderId: string, section: SectionName) => `/users/v1/member/order/detail/${orderId}/${section}`;
+
+export async function getSection(t: TestApp, o: StartedOrder, section: SectionName) {
+  return call<SectionDetail>(t, { method: 'GET', url: sectionUrl(o.orderId, section), headers: o.headers });
+}
+
+/** question id -> correct option index, read from the server-side table. */
+export async function keysFor(t: TestApp, detail: SectionDetail): Promise<Map<string, number>> {
+  const ids = detail.exam.parts.flatMap((p) => p.question_list.flatMap((g) => g.list_question.map((q) => q.id)));
+  const rows = await t.db.select().from(answerKeys).where(inArray(answerKeys.question_id, ids));
+  return new Map(rows.map((r) => [r.question_id, r.correct_index]));
+}
+
+/**
+ * The section's answers in the spec's shape: the first `correct` questions (by number) right, the
+ * rest wrong; `unanswered` of the wrong ones (from the end) sent as a null item.
+ */
+export function answerPattern(detail: SectionDetail, keys: Map<string, number>, correct: number, unanswered = 0): AnswerPart[] {
+  const total = detail.exam.parts.reduce((n, p) => n + p.question_list.reduce((m, g) => m + g.list_question.length, 0), 0);
+  return detail.exam.parts.map((p) => ({
+    part: p.part,
+    list_question: p.question_list.flatMap((g) => g.list_question.map((q) => {
+      const right = keys.get(q.id)!;
+      if (q.number > total - unanswered && q.number > correct) return { question_id: q.id, answer: [null] as [null] };
+      const pick = q.number <= correct ? right : (right + 1) % q.options.length;
+      return { question_id: q.id, answer: [q.options[pick]!.text] as [string] };
+    })),
+  }));
+}
+
+const FORBIDDEN_KEYS = new Set(['correct', 'answer_key', 'answer_keys', 'correct_index', 'correct_answer', 'transcript', 'is_correct']);
+
+/** Every path in `value` whose key names an answer key or a transcript. */
+export function answerKeyFields(value: unknown, path = '$'): string[] {
+  if (Array.isArray(value)) return value.flatMap((v, i) => answerKeyFields(v, `${path}[${i}]`));
+  if (value && typeof value === 'object') {
+    return Object.entries(value).flatMap(([k, v]) => [
+      ...(FORBIDDEN_KEYS.has(k.toLowerCase()) ? [`${path}.${k}`] : []),
+      ...answerKeyFields(v, `${path}.${k}`),
+    ]);
+  }
+  return [];
+}
