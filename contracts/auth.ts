@@ -157,7 +157,7 @@ export const forgotPasswordResponseSchema = ok(z.object({
 export type ForgotPasswordResponse = z.infer<typeof forgotPasswordResponseSchema>;
 
 const resetCodeField = z.string({ error: 'Kode reset tidak valid' }).min(1, 'Kode reset tidak valid').max(100, 'Kode reset tidak valid');
-// Spec deviation (README): the spec's length text for the OTP reads 'Password must be at least 6 characters'.
+// Spec deviation (docs/spec-deviations.md): the spec's length text for the OTP reads 'Password must be at least 6 characters'.
 const otpField = z.string({ error: 'Kode OTP is required' }).trim()
   .min(1, { error: 'Kode OTP is required', abort: true })
   .regex(/^\d{6}$/, 'Kode OTP must be 6 characters');

@@ -1,5 +1,5 @@
-// The exam content file that `npm run admin -- exam import FILE.json` reads (see the README's
-// "Exam content format"). One JSON document holds the three sections; media are paths relative to
+// The exam content file that `npm run admin -- exam import FILE.json` reads (see
+// docs/content-format.md). One JSON document holds the three sections; media are paths relative to
 // the JSON file, inside its folder. Shape:
 //
 // { "title": "…",

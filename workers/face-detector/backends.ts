@@ -34,7 +34,7 @@ export const browserBackends: BackendCandidate[] = [
       // source text of its own factory function (Function.prototype.toString). Minified by our
       // production build, that text refers to names of the bundle that do not exist in the new
       // worker ("e is not defined") and the whole face-detector worker dies. Unminified it loads,
-      // but XNNPACK ran 1 thread on these 2-core machines and was no faster (README, Benchmarks),
+      // but XNNPACK ran 1 thread on these 2-core machines and was no faster (bench/README.md, face detection),
       // so we use the single-threaded SIMD build everywhere.
       tf.env().set('WASM_HAS_MULTITHREAD_SUPPORT', false);
       wasmPathsSet = true;

@@ -51,7 +51,7 @@ export const MODEL_SCORE_FLOOR = 0.5;
 export interface FaceDetectorSettings {
   /**
    * Minimum BlazeFace score that counts as a face (MODEL_SCORE_FLOOR..1). Default 0.9, measured
-   * (README, Benchmarks): a real face scores >= 0.97 in every fixture frame, while cluttered
+   * (bench/README.md, face detection): a real face scores >= 0.97 in every fixture frame, while cluttered
    * face-free crops of the same portrait reach 0.99 and "see" a face in up to 87% of frames at 0.5,
    * 53% at 0.75 and 40% at 0.9. Only 0.9 keeps them below the temporal rule's majority.
    */

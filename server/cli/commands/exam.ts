@@ -1,5 +1,5 @@
-// `npm run admin -- exam import FILE.json` / `exam list`: exam content (see the README's "Exam
-// content format"). An import of a title that exists makes a new version and archives the old one.
+// `npm run admin -- exam import FILE.json` / `exam list`: exam content (see docs/content-format.md).
+// An import of a title that exists makes a new version and archives the old one.
 import { asc, count, desc, eq } from 'drizzle-orm';
 import { companies, examParts, exams, questionGroups, questions } from '../../db/schema/index.ts';
 import { importExam } from '../../services/exam/exam-import.ts';

@@ -13,7 +13,7 @@ const EXT = /^[a-z0-9]{1,8}$/;
 
 /**
  * What serving and deleting stored files needs: implemented by the disk store below and by the
- * S3-compatible store (services/s3-store.ts) that holds proctoring photos when S3_BUCKET is set.
+ * S3-compatible store (services/media/s3-store.ts) that holds proctoring photos when S3_BUCKET is set.
  */
 export interface BlobStore {
   /** Where the files are, for logs: a folder or s3://bucket/prefix. */
