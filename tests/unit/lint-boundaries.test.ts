@@ -18,9 +18,9 @@ describe('import boundaries', () => {
     ['src/features/exam/x.ts', "import * as c from 'comlink';\nexport const a = c;\n"],
     ['workers/exam-clock/x.ts', "import { useState } from 'react';\nexport const a = useState;\n"],
     ['workers/exam-clock/x.ts', "import { atom } from 'jotai';\nexport const a = atom;\n"],
-    ['workers/exam-clock/x.ts', "import { a as b } from '../../src/app/paths.ts';\nexport const a = b;\n"],
+    ['workers/exam-clock/x.ts', "import { a as b } from '../../src/lib/paths.ts';\nexport const a = b;\n"],
     ['workers/exam-clock/x.ts', "import * as c from 'comlink';\nexport const a = c;\n"],
-    ['server/routes/x.ts', "import { a as b } from '../../src/app/paths.ts';\nexport const a = b;\n"],
+    ['server/routes/x.ts', "import { a as b } from '../../src/lib/paths.ts';\nexport const a = b;\n"],
     ['server/routes/x.ts', "import { a as b } from '../../workers/exam-clock/contract.ts';\nexport const a = b;\n"],
     ['contracts/x.ts', "import { a as b } from '../server/config.ts';\nexport const a = b;\n"],
     // Server layers: services never import routes; db never imports services or routes.
