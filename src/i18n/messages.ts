@@ -1,6 +1,9 @@
 // The one message catalogue. Indonesian strings are verbatim from the product specification
 // (../shared/spec); where the spec marks a text as wrong, the corrected text is here and listed in
-// the README's spec deviations. `{email}` stands for the configured support address.
+// docs/spec-deviations.md. `{email}` stands for the configured support address. Texts the server also
+// sends come from contracts/facts (one copy; the screens match them by code, see matchServerMessage).
+import { FIXED_SECTION_SECONDS, SECTION_MESSAGES, SERVER_MESSAGES } from '../../contracts/facts/index.ts';
+
 export const messages = {
   app: {
     name: 'EPOT',
@@ -66,8 +69,8 @@ export const messages = {
   },
   forgot: {
     submit: 'Kirim OTP ke email',
-    notRegistered: 'Email Anda tidak terdaftar pada sistem kami',
-    otpSent: 'OTP berhasil dikirim',
+    notRegistered: SERVER_MESSAGES.notRegistered,
+    otpSent: SERVER_MESSAGES.otpSent,
     title: 'Lupa Password',
     intro: 'Masukkan e-mail akun Anda. Kami akan mengirim kode OTP untuk membuat password baru.',
     email: 'E-mail',
@@ -98,13 +101,13 @@ export const messages = {
     successBody: 'Silakan login dengan password baru Anda. Dalam 5 detik Anda akan diarahkan ke halaman login.',
     toLogin: 'Login sekarang',
   },
-  sso: { redirecting: 'Redirecting...', failed: 'Something went wrong' },
+  sso: { redirecting: 'Redirecting...', failed: SERVER_MESSAGES.ssoFailed },
   licence: {
     redeem: 'Redeem Lisensi',
     required: 'Kode lisensi tidak boleh kosong',
     emptySubmit: 'Kode Lisensi tidak boleh kosong',
     redeemFailed: 'Terjadi kesalahan saat redeem kode lisensi',
-    redeemed: 'Kode Lisensi berhasil di redeem',
+    redeemed: SERVER_MESSAGES.licenceRedeemed,
     panelTitle: (n: number) => `English Proficiency Online Test ${n}`,
     start: 'Mulai test EPOT',
     resume: 'Lanjutkan test EPOT',
@@ -217,7 +220,7 @@ export const messages = {
     dateInvalid: 'Format tanggal tidak valid',
     saveFailed: 'Terjadi kesalahan, silakan coba lagi.',
     checkData: 'Silahkan cek kembali data Anda',
-    saved: 'Data Anda berhasil disimpan',
+    saved: SERVER_MESSAGES.profileSaved,
     personalTab: 'Personal Information',
     passwordTab: 'Change Password',
     title: 'Account',
@@ -241,8 +244,8 @@ export const messages = {
     min: 'Password minimal harus 8 karakter',
     confirmRequired: 'Konfirmasi Password Tidak Boleh Kosong',
     confirmMismatch: 'Konfirmasi password tidak sama',
-    success: 'Password Anda berhasil diubah',
-    wrongCurrent: 'Current password Anda salah',
+    success: SERVER_MESSAGES.passwordChanged,
+    wrongCurrent: SERVER_MESSAGES.wrongCurrentPassword,
     short: 'Password kurang dari 8 character',
     empty: 'Kolom password tidak boleh kosong',
     current: 'Password Saat Ini',
@@ -339,9 +342,9 @@ export const messages = {
     sending: 'Mengirim jawaban.',
     photosMissing: 'Data Foto anda belum memenuhi, Silahkan klik button Ambil Gambar',
     takePhoto: 'Ambil Gambar',
-    readingDone: 'Maaf, section reading sudah selesai',
-    testDone: 'Maaf, Tes ini sudah selesai',
-    testDisqualified: 'Maaf, Tes ini sudah selesai dan terdiskualifikasi',
+    readingDone: SECTION_MESSAGES.sectionClosed('reading'),
+    testDone: SERVER_MESSAGES.testFinished,
+    testDisqualified: SERVER_MESSAGES.testDisqualified,
     startTest: 'Start Test',
     // Exam delivery screens (spec 2.2-2.5): labels the spec describes but does not word.
     sectionName: {
@@ -385,8 +388,8 @@ export const messages = {
     offline: 'Koneksi internet terputus. Jawaban Anda disimpan di perangkat ini dan dikirim otomatis saat koneksi kembali.',
     nextSection: 'Section berikutnya',
     announcement: {
-      structure: { label: 'Section 2', name: 'Structure and Written Expression', minutes: 25, questions: 40 },
-      reading: { label: 'Section 3', name: 'Reading Comprehension', minutes: 55, questions: 50 },
+      structure: { label: 'Section 2', name: 'Structure and Written Expression', minutes: FIXED_SECTION_SECONDS.structure / 60, questions: 40 },
+      reading: { label: 'Section 3', name: 'Reading Comprehension', minutes: FIXED_SECTION_SECONDS.reading / 60, questions: 50 },
     },
     minutes: (n: number) => `${n} minutes`,
     questions: (n: number) => `${n} questions`,
@@ -394,9 +397,9 @@ export const messages = {
     continue: 'Lanjutkan',
     autoContinue: (s: number) => `Lanjut otomatis dalam ${s} detik`,
     // Server answers the screens react to (beside the spec's finished/disqualified messages).
-    sectionClosed: (section: string) => `Maaf, section ${section} sudah selesai`,
-    timeUp: 'Waktu section sudah habis',
-    finishFirst: (section: string) => `Selesaikan section ${section} terlebih dahulu`,
+    sectionClosed: SECTION_MESSAGES.sectionClosed,
+    timeUp: SERVER_MESSAGES.timeUp,
+    finishFirst: SECTION_MESSAGES.finishFirst,
     cameraPreview: 'Pratinjau kamera',
     violations: 'Pelanggaran',
     violationNewTab: 'Tab baru',

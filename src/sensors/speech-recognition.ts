@@ -11,6 +11,7 @@ import { appStore } from '../lib/store.ts';
 import { messages } from '../i18n/messages.ts';
 import { initialSpeechState, speechAtom } from './speech-atoms.ts';
 import type { SpeechSentence, SpeechState } from './speech-atoms.ts';
+import { SPEECH_LANG } from '../../contracts/facts/index.ts';
 
 /** The part of SpeechRecognition the adapter uses (lib.dom has the events, not the class). */
 export interface RecognitionLike {
@@ -52,7 +53,7 @@ export interface SpeechDetectorOptions {
 
 export function createSpeechDetector({
   store = appStore,
-  lang = 'id-ID',
+  lang = SPEECH_LANG,
   getConstructor = () => findSpeechRecognition(),
   now = () => Date.now(),
   burstRestarts = 5,

@@ -5,6 +5,7 @@
 // unit-tested without a browser.
 import type { FaceMonitorState } from '../../../workers/face-detector/contract.ts';
 import type { Requirements } from './requirements.ts';
+import { VIOLATION_LIMIT } from '../../../contracts/facts/index.ts';
 
 export type Layer = 'audio-1' | 'audio-2' | 'camera-1' | 'camera-2' | 'mic-1' | 'mic-2' | 'start';
 export type Device = 'audio' | 'camera' | 'microphone';
@@ -27,7 +28,7 @@ export const DEVICE_OF: Record<Layer, Device> = {
 export const CAMERA_COUNTDOWN_S = 10;
 export const MIC_COUNTDOWN_S = 10;
 /** Spec 4: the camera failure dialog shows once face-count violations reach 3. */
-export const MAX_FACE_VIOLATIONS = 3;
+export const MAX_FACE_VIOLATIONS = VIOLATION_LIMIT;
 
 export type CameraFailure = 'denied' | 'not-found' | 'error';
 

@@ -1,10 +1,11 @@
 // What the preparation page says about proctoring, from the stored institution (spec 3, 6): pure so
 // it is unit-tested. Individuals get every check; institution members their institution's settings.
 import type { InstitutionDetail } from '../../../contracts/orders.ts';
+import { SETTING_FLAGS, type SettingFlag } from '../../../contracts/facts/index.ts';
 
 export type StoredInstitution = InstitutionDetail | Record<string, never>;
-type Kind = 'face' | 'voice' | 'new_tab';
-const KINDS: Kind[] = ['face', 'voice', 'new_tab'];
+type Kind = SettingFlag;
+const KINDS: readonly Kind[] = SETTING_FLAGS;
 
 export function isInstitution(i: StoredInstitution): i is InstitutionDetail {
   return 'setting' in i && Boolean(i.setting);

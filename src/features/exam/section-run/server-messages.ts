@@ -4,9 +4,9 @@ import { useSetAtom } from 'jotai';
 import { RESET } from 'jotai/utils';
 import { useCallback } from 'react';
 import type { ExamSectionName } from '../../../../contracts/exam-import.ts';
+import { matchServerMessage } from '../../../../contracts/facts/index.ts';
 import { messages } from '../../../i18n/messages.ts';
 import { ApiError } from '../../../lib/api-client.ts';
-import { SECTION_ORDER } from '../../../lib/contract-facts.ts';
 import { paths } from '../../../lib/paths.ts';
 import { faceCountAtom, openTabCountAtom, speechCountAtom } from '../../../lib/session.ts';
 import { stopExamClock } from '../../../workers/exam-clock.ts';
@@ -14,8 +14,9 @@ import type { FollowServerMessage, RunCallbacks } from './section-run-state.ts';
 
 /** Where a server message sends the candidate (spec 8), or null when it is an ordinary error. */
 export function terminalRoute(message: string): string | null {
-  if (message === messages.exam.testDisqualified) return `${paths.end}?type=gugur`;
-  if (message === messages.exam.readingDone || message === messages.exam.testDone) return paths.end;
+  const matched = matchServerMessage(message);
+  if (matched?.code === 'testDisqualified') return `${paths.end}?type=gugur`;
+  if (matched?.code === 'testFinished' || (matched?.code === 'sectionClosed' && matched.section === 'reading')) return paths.end;
   return null;
 }
 
@@ -29,21 +30,21 @@ export function useServerMessages(orderId: string, section: ExamSectionName, cal
   const setSpeech = useSetAtom(speechCountAtom);
 
   return useCallback((message: string): boolean => {
+    const matched = matchServerMessage(message);
     // This section is over (closed, or swept from its draft after the deadline): go on.
-    if (message === messages.exam.sectionClosed(section) || message === messages.exam.timeUp) {
+    if ((matched?.code === 'sectionClosed' && matched.section === section) || matched?.code === 'timeUp') {
       stopExamClock();
       callbacks.current.onAlreadyComplete();
       return true;
     }
     // Opened out of order: the section to finish first.
-    const earlier = SECTION_ORDER.find((s) => message === messages.exam.finishFirst(s));
-    if (earlier) {
-      callbacks.current.exit(paths.section(orderId, earlier), { reload: true });
+    if (matched?.code === 'finishFirst' && matched.section) {
+      callbacks.current.exit(paths.section(orderId, matched.section), { reload: true });
       return true;
     }
     const to = terminalRoute(message);
     if (!to) return false;
-    if (message === messages.exam.testDisqualified) {
+    if (matched?.code === 'testDisqualified') {
       setOpenTab(RESET);
       setFace(RESET);
       setSpeech(RESET);

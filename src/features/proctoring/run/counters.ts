@@ -2,7 +2,7 @@
 // server's count from its last answer plus the reports acknowledged here that it has not counted yet.
 import { RESET } from 'jotai/utils';
 import type { CounterKind, Counters } from '../../../../contracts/proctoring.ts';
-import { COUNTER_KINDS } from '../../../lib/contract-facts.ts';
+import { COUNTER_KINDS } from '../../../../contracts/facts/index.ts';
 import { faceCountAtom, openTabCountAtom, speechCountAtom } from '../../../lib/session.ts';
 import type { Store } from './run-context.ts';
 

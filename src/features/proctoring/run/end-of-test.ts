@@ -3,7 +3,7 @@
 // After the notice the counters and photo ids are forgotten and the section screen leaves.
 import type { ExamSectionName } from '../../../../contracts/exam-import.ts';
 import type { CounterKind } from '../../../../contracts/proctoring.ts';
-import { SECTION_ORDER } from '../../../lib/contract-facts.ts';
+import { SECTION_NAMES as SECTION_ORDER } from '../../../../contracts/facts/index.ts';
 import { testStoppedAtom } from '../../../lib/proctoring-seams.ts';
 import type { RunCounters } from './counters.ts';
 import type { Photos } from './photos.ts';

@@ -2,8 +2,7 @@
 // moment; 'Saya mengerti', where the counter goes up at once and the report with its photo goes
 // through the outbox; the server's answer to the report; and the limit applied while offline.
 import type { CounterKind, ProctoringState } from '../../../../contracts/proctoring.ts';
-import { messages } from '../../../i18n/messages.ts';
-import { counterKindOf } from '../../../lib/contract-facts.ts';
+import { counterKindOf, matchServerMessage } from '../../../../contracts/facts/index.ts';
 import type { SendOutcome } from '../../../lib/offline-queue.ts';
 import type { ViolationVariant } from '../atoms.ts';
 import type { ViolationJob } from '../proctoring-outbox.ts';
@@ -68,7 +67,7 @@ export function createViolations(ctx: RunContext, { counters, photos, endTest, o
       ctx.rules = rulesFromServer(state);
       counters.mirror(state.counters);
       if (state.disqualified) void endTest(kind);
-    } else if (errorText(outcome.error) === messages.exam.testDisqualified) {
+    } else if (matchServerMessage(errorText(outcome.error))?.code === 'testDisqualified') {
       void endTest(kind);
     } else {
       counters.undo(kind);
