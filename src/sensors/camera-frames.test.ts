@@ -53,7 +53,8 @@ describe('camera frames: MediaStreamTrackProcessor path', () => {
   });
 });
 
-describe('camera frames: bitmap fallback', () => {
+/** No track processor: frames come from createImageBitmap on a fake-timer schedule. */
+function useBitmapFallback(): void {
   beforeEach(() => {
     vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'performance'] });
     g.createImageBitmap = vi.fn(async (_video: unknown, options: ImageBitmapOptions) => ({ close: vi.fn(), options }));
@@ -62,6 +63,10 @@ describe('camera frames: bitmap fallback', () => {
     vi.useRealTimers();
     delete g.createImageBitmap;
   });
+}
+
+describe('camera frames: bitmap fallback', () => {
+  useBitmapFallback();
 
   it('sends downscaled bitmaps at the detection rate', async () => {
     expect(hasTrackProcessor()).toBe(false);
@@ -114,14 +119,7 @@ describe('camera frames: bitmap fallback', () => {
 });
 
 describe('camera frames: bitmap fallback, timing', () => {
-  beforeEach(() => {
-    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'performance'] });
-    g.createImageBitmap = vi.fn(async (_video: unknown, options: ImageBitmapOptions) => ({ close: vi.fn(), options }));
-  });
-  afterEach(() => {
-    vi.useRealTimers();
-    delete g.createImageBitmap;
-  });
+  useBitmapFallback();
 
   it('waits for the video to have a picture', async () => {
     const video = { readyState: 0, videoWidth: 0, videoHeight: 0, isConnected: false } as { readyState: number; videoWidth: number; videoHeight: number; isConnected: boolean };

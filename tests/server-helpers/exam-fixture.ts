@@ -1,9 +1,13 @@
 // A small exam in the import format that passes every check (3 listening, 2 structure, 2 reading
 // questions), with real audio made by ffmpeg, for tests that need an exam without the demo's size.
 import { execFileSync } from 'node:child_process';
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { ExamImport } from '../../contracts/exam-import.ts';
+import { importExam } from '../../server/services/exam/exam-import.ts';
+import { createMediaStore } from '../../server/services/media/media-store.ts';
+import { buildTestApp, type TestApp, type TestAppOptions } from './test-app.ts';
 
 export function fixtureExamDoc(): ExamImport {
   const q = (text: string, answer: number) => ({ text, options: ['one', 'two', 'three', 'four'], answer });
@@ -69,4 +73,16 @@ export function writeExamFixture(dir: string, doc: ExamImport = fixtureExamDoc()
   const file = join(dir, 'exam.json');
   writeFileSync(file, JSON.stringify(doc, null, 2));
   return file;
+}
+
+/**
+ * A seeded test app with the fixture exam imported for the seed's company; `cleanup` also removes the
+ * fixture's folder. For test files that take sections (attempts, proctoring).
+ */
+export async function appWithFixtureExam(prefix: string, opts: TestAppOptions = {}): Promise<TestApp> {
+  const t = await buildTestApp({ seed: true, ...opts });
+  const dir = mkdtempSync(join(tmpdir(), prefix));
+  await importExam(t.db, createMediaStore(t.config.dataDir), { file: writeExamFixture(dir), companyId: t.seed!.companyId });
+  const cleanup = t.cleanup;
+  return Object.assign(t, { cleanup: async () => { await cleanup(); rmSync(dir, { recursive: true, force: true }); } });
 }

@@ -2,38 +2,29 @@
 // the third violation without the client's disqualified post, individuals are only warned, reports
 // racing each other never miss the limit, 'voice' and 'speech' are one counter; then monitoring
 // events and what detail-full shows.
-import { mkdtempSync, rmSync } from 'node:fs';
 import { randomBytes, randomUUID } from 'node:crypto';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { OrderDetailFull, SectionDetail } from '../../../contracts/exam-delivery.ts';
 import type { ProctoringEvent, ProctoringState, ViolationRequest } from '../../../contracts/proctoring.ts';
 import { institutions, licences, media, orderSections, orders, violations, type InstitutionSettings } from '../../db/schema/index.ts';
-import { importExam } from '../../services/exam/exam-import.ts';
-import { createMediaStore } from '../../services/media/media-store.ts';
 import { PROCTORING_MESSAGES } from '../../services/proctoring/proctoring.ts';
-import { writeExamFixture } from '../../../tests/server-helpers/exam-fixture.ts';
+import { appWithFixtureExam } from '../../../tests/server-helpers/exam-fixture.ts';
 import { call, getSection, startedOrder, type StartedOrder } from '../../../tests/server-helpers/exam-attempts.ts';
 import { bearer, createMember } from '../../../tests/server-helpers/members.ts';
-import { buildTestApp, type TestApp } from '../../../tests/server-helpers/test-app.ts';
+import type { TestApp } from '../../../tests/server-helpers/test-app.ts';
 import { pngBytes, upload } from '../../../tests/server-helpers/uploads.ts';
 import { SERVER_MESSAGES } from '../../../contracts/facts/index.ts';
 
 let t: TestApp;
-let fixtureDir: string;
 const ANSWER = '/users/v1/member/order/answer/';
 const DRAFT = '/users/v1/member/order/answer/draft';
 
 beforeAll(async () => {
-  t = await buildTestApp({ seed: true });
-  fixtureDir = mkdtempSync(join(tmpdir(), 'epot-proctoring-'));
-  await importExam(t.db, createMediaStore(t.config.dataDir), { file: writeExamFixture(fixtureDir), companyId: t.seed!.companyId });
+  t = await appWithFixtureExam('epot-proctoring-');
 });
 afterAll(async () => {
   await t?.cleanup();
-  if (fixtureDir) rmSync(fixtureDir, { recursive: true, force: true });
 });
 
 const flags = (on: string[]) => ({ face: on.includes('face'), voice: on.includes('voice'), new_tab: on.includes('new_tab') });

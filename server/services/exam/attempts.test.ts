@@ -1,36 +1,27 @@
 // Section attempts on the small fixture exam (3 listening, 2 structure, 2 reading questions):
 // concurrency, deadlines, the sweeper, disqualification and the refusals.
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AnswerSubmitResult } from '../../../contracts/exam-delivery.ts';
 import { orderSections, orders } from '../../db/schema/index.ts';
-import { writeExamFixture } from '../../../tests/server-helpers/exam-fixture.ts';
+import { appWithFixtureExam } from '../../../tests/server-helpers/exam-fixture.ts';
 import {
   answerKeyFields, answerPattern, call, getSection, keysFor, seenBodies, startedOrder, type StartedOrder,
 } from '../../../tests/server-helpers/exam-attempts.ts';
-import { buildTestApp, type TestApp } from '../../../tests/server-helpers/test-app.ts';
+import type { TestApp } from '../../../tests/server-helpers/test-app.ts';
 import { disqualifyOrder, sweepOverdueSections } from './attempts.ts';
-import { importExam } from './exam-import.ts';
-import { createMediaStore } from '../media/media-store.ts';
 import { scoreExam } from './scoring.ts';
 import { SERVER_MESSAGES, SUBMIT_GRACE_MS, type SectionName } from '../../../contracts/facts/index.ts';
 
 let t: TestApp;
-let fixtureDir: string;
 const ANSWER = '/users/v1/member/order/answer/';
 const DRAFT = '/users/v1/member/order/answer/draft';
 
 beforeAll(async () => {
-  t = await buildTestApp({ seed: true });
-  fixtureDir = mkdtempSync(join(tmpdir(), 'epot-attempts-'));
-  await importExam(t.db, createMediaStore(t.config.dataDir), { file: writeExamFixture(fixtureDir), companyId: t.seed!.companyId });
+  t = await appWithFixtureExam('epot-attempts-');
 });
 afterAll(async () => {
   await t?.cleanup();
-  if (fixtureDir) rmSync(fixtureDir, { recursive: true, force: true });
 });
 
 async function sectionRow(o: StartedOrder, section: SectionName) {
@@ -177,9 +168,8 @@ describe('sweeper', () => {
   });
 
   it('runs in the background when configured and stops on close', async () => {
-    const app2 = await buildTestApp({ seed: true, env: { SWEEP_INTERVAL_MS: '50' } });
+    const app2 = await appWithFixtureExam('epot-sweeper-', { env: { SWEEP_INTERVAL_MS: '50' } });
     try {
-      await importExam(app2.db, createMediaStore(app2.config.dataDir), { file: join(fixtureDir, 'exam.json'), companyId: app2.seed!.companyId });
       await app2.app.ready();
       const o = await startedOrder(app2);
       expect((await getSection(app2, o, 'listening')).code).toBe(200);
