@@ -61,6 +61,16 @@ export const apiPaths = {
   // Certificates: public verification (no login) and the couriers' signed webhook.
   public: { certificate: '/public/v1/certificate/:number' },
   webhooks: { courier: '/webhooks/v1/courier' },
+  /** The staff console's API (not in the spec): every route but login needs a staff token. */
+  admin: {
+    login: '/admin/v1/login',
+    me: '/admin/v1/me',
+    logoutEverywhere: '/admin/v1/logout-everywhere',
+    totpEnrol: '/admin/v1/totp/enrol',
+    totpConfirm: '/admin/v1/totp/confirm',
+    audit: '/admin/v1/audit',
+    institutionSettings: '/admin/v1/institutions/:id/settings',
+  },
   dev: { outbox: '/dev/outbox' },
 } as const;
 

@@ -14,6 +14,7 @@ import type { Config } from './config.ts';
 import type { Database } from './db/client.ts';
 import type { Clock } from './services/platform/clock.ts';
 import { authPlugin } from './plugins/auth.ts';
+import { staffAuthPlugin } from './plugins/staff-auth.ts';
 import { certificatesPlugin } from './plugins/certificates.ts';
 import { clockPlugin } from './plugins/clock.ts';
 import { databasePlugin } from './plugins/database.ts';
@@ -108,6 +109,7 @@ export const appPlugin: FastifyPluginAsyncZod<AppOptions> = async (app, opts) =>
   await app.register(errorHandlerPlugin);
   await app.register(inputGuardPlugin);
   await app.register(authPlugin, { jwtSecret: config.jwtSecret });
+  await app.register(staffAuthPlugin, { jwtSecret: config.jwtSecret });
   await app.register(mailerPlugin, { smtpUrl: config.smtpUrl, from: config.mailFrom, production: config.nodeEnv === 'production' });
   await app.register(securityHeadersPlugin, { csp: mergeCsp(opts.csp, config.googleClientId ? googleSignInCsp : {}) });
   await app.register(spaStaticPlugin, { apiBase: config.apiBase, staticDir: config.staticDir });

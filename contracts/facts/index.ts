@@ -7,3 +7,4 @@ export * from './speech.ts';
 export * from './photos.ts';
 export * from './proficiency.ts';
 export * from './messages.ts';
+export * from './staff.ts';

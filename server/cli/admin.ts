@@ -16,8 +16,9 @@ import { ssoLinkCommand } from './commands/sso-link.ts';
 import { retentionCommand } from './commands/retention.ts';
 import { photoCommand } from './commands/photo.ts';
 import { shipmentCommand } from './commands/shipment.ts';
+import { staffCommand } from './commands/staff.ts';
 
-const commands: AdminCommand[] = [institutionCommand, memberCommand, licenceCommand, companyCommand, examCommand, ssoLinkCommand, certificateCommand, shipmentCommand, retentionCommand, photoCommand];
+const commands: AdminCommand[] = [institutionCommand, memberCommand, licenceCommand, companyCommand, examCommand, ssoLinkCommand, certificateCommand, shipmentCommand, retentionCommand, photoCommand, staffCommand];
 
 export function usageText(list: AdminCommand[] = commands): string {
   return ['usage: npm run admin -- <command> [args]', '', ...list.flatMap((c) => [

@@ -14,6 +14,7 @@ import { orderRoutes } from './orders/index.ts';
 import { organisationRoutes } from './organisation/index.ts';
 import { certificateRoutes } from './certificates/index.ts';
 import { proctoringRoutes } from './proctoring/index.ts';
+import { adminRoutes } from './admin/index.ts';
 
 export interface RoutesOptions { config: Config; version: string }
 
@@ -30,5 +31,6 @@ export const apiRoutes: FastifyPluginAsyncZod<RoutesOptions> = async (app, opts)
   await app.register(examDeliveryRoutes, { dataDir: opts.config.dataDir });
   await app.register(proctoringRoutes, { config: opts.config });
   await app.register(certificateRoutes, { config: opts.config });
+  await app.register(adminRoutes);
   if (opts.config.nodeEnv !== 'production') await app.register(devOutboxRoutes);
 };

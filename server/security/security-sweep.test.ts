@@ -35,6 +35,9 @@ const PUBLIC_ROUTES: [RegExp, string][] = [
   [/^\/api\/public\/v1\/certificate\/:number$/, 'certificate verification by QR (by design, no login)'],
   [/^\/api\/webhooks\/v1\/courier$/, 'signed by the courier (HMAC of the body)'],
 ];
+/** The staff console's API: a member token never opens it (staff-sweep.test.ts covers staff tokens). */
+const STAFF_ROUTES = /^\/api\/admin\/v1\//;
+const STAFF_LOGIN = /^\/api\/admin\/v1\/login$/;
 /** Public routes whose whole point is to show a record to whoever holds its reference. */
 const PUBLIC_BY_DESIGN = [/^\/api\/public\/v1\/certificate\/:number$/];
 /** Path parameters and body fields that carry a member's own ids (a body's `license` is a code, not an id). */
@@ -87,7 +90,15 @@ const memberRoutes: RouteInfo[] = [];
 describe('route access', () => {
   it('needs a member token on every route except the listed public ones', async () => {
     const unexpected: string[] = [];
+    let staffChecked = 0;
     for (const route of routes) {
+      if (STAFF_ROUTES.test(route.url)) {
+        if (STAFF_LOGIN.test(route.url)) continue;
+        const withMember = await send(build(route, valuesFor(a, route.url, facts), await a.authorization()), route);
+        if (withMember.statusCode !== 401) unexpected.push(`${key(route)} answered ${withMember.statusCode} to a member token`);
+        staffChecked++;
+        continue;
+      }
       const anonymous = await send(build(route, valuesFor(a, route.url, facts)), route);
       const own = await send(build(route, valuesFor(a, route.url, facts), await a.authorization()), route);
       if (anonymous.statusCode === 401 && own.statusCode !== 401) memberRoutes.push(route);
@@ -97,6 +108,7 @@ describe('route access', () => {
     }
     expect(unexpected).toEqual([]);
     expect(memberRoutes.length).toBeGreaterThanOrEqual(30);
+    expect(staffChecked).toBeGreaterThanOrEqual(6);
   }, 60_000);
 });
 

@@ -86,6 +86,7 @@ describe('demo seed', () => {
     const text = formatDemoBlock(first!, 'http://localhost:8080/');
     expect(text).toContain('http://localhost:8080/');
     expect(text).toContain('demo@epot.local');
+    for (const s of first!.staffLogins) expect(text).toContain(s.email);
     for (const c of [...first!.individualCodes, ...first!.institutionCodes]) expect(text).toContain(c);
   });
 

@@ -4,7 +4,7 @@
 import { fileURLToPath } from 'node:url';
 import { asc, eq } from 'drizzle-orm';
 import type { AppDb } from '../db/client.ts';
-import { appMeta, companies, institutions, licences, products, users, type InstitutionSettings } from '../db/schema/index.ts';
+import { appMeta, companies, institutions, licences, products, staff, users, type InstitutionSettings } from '../db/schema/index.ts';
 import { insertExam, prepareExamImport, storeExamMedia, type ImportResult } from '../services/exam/exam-import.ts';
 import { issueLicenceCode } from '../services/orders/licence-codes.ts';
 import type { Clock } from '../services/platform/clock.ts';
@@ -28,6 +28,8 @@ export interface SeedResult {
   /** Plain codes: they exist only here, the database keeps hashes. */
   individualCodes: string[];
   institutionCodes: string[];
+  /** Staff console accounts (no two-factor login on the demo accounts). */
+  staffLogins: { email: string; role: 'operator' | 'institution-admin' }[];
 }
 
 const demoInstitutionSettings: InstitutionSettings = {
@@ -105,6 +107,16 @@ async function seedDemoAccounts(db: AppDb, now: Date): Promise<SeedResult | null
       company_id: company!.id,
     })));
 
+    const staffLogins = [
+      { email: 'operator@epot.local', role: 'operator' as const },
+      { email: 'admin.lembaga@epot.local', role: 'institution-admin' as const },
+    ];
+    await tx.insert(staff).values(staffLogins.map((l) => ({
+      email: l.email, role: l.role, password_hash: passwordHash, created_at: now,
+      name: l.role === 'operator' ? 'Operator Demo' : 'Admin Lembaga Demo',
+      institution_id: l.role === 'operator' ? null : institution!.id,
+    })));
+
     const individual = Array.from({ length: CODES_PER_GROUP }, issueLicenceCode);
     const forInstitution = Array.from({ length: CODES_PER_GROUP }, issueLicenceCode);
     await tx.insert(licences).values([
@@ -121,6 +133,7 @@ async function seedDemoAccounts(db: AppDb, now: Date): Promise<SeedResult | null
       logins,
       individualCodes: individual.map((c) => c.code),
       institutionCodes: forInstitution.map((c) => c.code),
+      staffLogins,
     };
   });
 }
@@ -169,6 +182,7 @@ export function formatDemoBlock(seed: SeedResult, url: string): string {
     '',
     ' Login demo (kata sandi untuk semua: ' + DEMO_PASSWORD + ')',
     ...seed.logins.map((l) => `   ${l.email.padEnd(24)} ${l.kind === 'individual' ? 'peserta individu' : 'anggota Lembaga Demo'}`),
+    ...seed.staffLogins.map((l) => `   ${l.email.padEnd(24)} ${l.role === 'operator' ? 'operator (konsol staf)' : 'admin Lembaga Demo (konsol staf)'}`),
     '',
     ' Kode lisensi individu (hanya ditampilkan sekali):',
     ...seed.individualCodes.map((c) => '   ' + c),

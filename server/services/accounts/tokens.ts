@@ -28,9 +28,14 @@ export async function loadJwtSecret(db: AppDb, configured: string | undefined): 
   return Buffer.from(row.value, 'base64url');
 }
 
-export function signAccessToken(secret: Uint8Array, user: TokenSubject, now: Date): Promise<string> {
+/** The audience of staff tokens; member tokens carry none, and each verifier refuses the other kind. */
+export const STAFF_AUDIENCE = 'epot-staff';
+
+export function signAccessToken(secret: Uint8Array, user: TokenSubject, now: Date, audience?: string): Promise<string> {
   const nowSeconds = Math.floor(now.getTime() / 1000);
-  return new SignJWT({ tv: user.token_version })
+  const jwt = new SignJWT({ tv: user.token_version });
+  if (audience) jwt.setAudience(audience);
+  return jwt
     .setProtectedHeader({ alg: ALG, typ: 'JWT' })
     .setSubject(user.id)
     .setIssuedAt(nowSeconds)
@@ -39,10 +44,12 @@ export function signAccessToken(secret: Uint8Array, user: TokenSubject, now: Dat
 }
 
 /** The claims of a valid token, or null (bad signature, other algorithm, expired, malformed). */
-export async function verifyAccessToken(secret: Uint8Array, token: string, now: Date): Promise<TokenClaims | null> {
+export async function verifyAccessToken(secret: Uint8Array, token: string, now: Date, audience?: string): Promise<TokenClaims | null> {
   try {
-    // The allow-list rejects `alg: none` and any algorithm confusion; jose checks exp itself.
-    const { payload } = await jwtVerify(token, secret, { algorithms: [ALG], requiredClaims: ['sub', 'exp'], currentDate: now });
+    // The allow-list rejects `alg: none` and any algorithm confusion; jose checks exp (and aud) itself.
+    const { payload } = await jwtVerify(token, secret, { algorithms: [ALG], requiredClaims: ['sub', 'exp'], currentDate: now, audience });
+    // A member verifier never accepts a token made for another audience (a staff token).
+    if (!audience && payload.aud !== undefined) return null;
     if (typeof payload.sub !== 'string' || typeof payload.tv !== 'number' || !Number.isInteger(payload.tv)) return null;
     return { sub: payload.sub, tv: payload.tv };
   } catch {

@@ -1,0 +1,26 @@
+// An institution's proctoring rules as the console edits them, each change in the audit log.
+// Not yet: freezing the rules of orders already started (today the server reads them live).
+import { eq } from 'drizzle-orm';
+import type { InstitutionSettingsBody } from '../../../contracts/admin.ts';
+import type { AppDb } from '../../db/client.ts';
+import { institutions } from '../../db/schema/index.ts';
+import { appendAudit, type AuditActor } from './audit.ts';
+
+export async function institutionSettings(db: AppDb, id: string) {
+  const [row] = await db.select({ id: institutions.id, name: institutions.name, active_camera: institutions.active_camera, setting: institutions.settings })
+    .from(institutions).where(eq(institutions.id, id));
+  return row;
+}
+
+export async function updateInstitutionSettings(db: AppDb, id: string, next: InstitutionSettingsBody, actor: AuditActor, now: Date) {
+  return db.transaction(async (tx) => {
+    const [before] = await tx.select({ active_camera: institutions.active_camera, setting: institutions.settings })
+      .from(institutions).where(eq(institutions.id, id)).for('update');
+    if (!before) return undefined;
+    await tx.update(institutions).set({ active_camera: next.active_camera, settings: next.setting }).where(eq(institutions.id, id));
+    await appendAudit(tx, actor, {
+      action: 'institution.settings', targetType: 'institution', targetId: id, institutionId: id, before, after: next,
+    }, now);
+    return next;
+  });
+}

@@ -1,0 +1,114 @@
+// Staff accounts: creation (console and CLI share it), password + TOTP login (RFC 6238 via otplib),
+// enrolment with one-time recovery codes, and "log out everywhere".
+import { randomBytes } from 'node:crypto';
+import { eq, sql } from 'drizzle-orm';
+import { generate, generateSecret, generateURI, verify } from 'otplib';
+import QRCode from 'qrcode';
+import type { StaffRole } from '../../../contracts/facts/index.ts';
+import type { AppDb } from '../../db/client.ts';
+import { staff } from '../../db/schema/index.ts';
+import { hashPassword, verifyPassword } from '../accounts/passwords.ts';
+import { appendAudit, type AuditActor } from './audit.ts';
+
+export type StaffRow = typeof staff.$inferSelect;
+/** What a staff member may see of their own account (no hashes, no secret). */
+export interface StaffPublic {
+  id: string; email: string; name: string; role: StaffRole; institution_id: string | null; totp_enabled: boolean;
+}
+
+export const toStaffPublic = (row: StaffRow): StaffPublic => ({
+  id: row.id, email: row.email, name: row.name, role: row.role, institution_id: row.institution_id, totp_enabled: row.totp_enabled,
+});
+
+export interface NewStaff { email: string; name?: string; role: StaffRole; institutionId: string | null; password?: string }
+
+export class StaffInputError extends Error {}
+
+export async function createStaff(db: AppDb, input: NewStaff, actor: AuditActor, now: Date): Promise<StaffRow> {
+  if (input.role === 'institution-admin' && !input.institutionId) throw new StaffInputError('an institution admin needs --institution');
+  if (input.role === 'operator' && input.institutionId) throw new StaffInputError('an operator belongs to no institution');
+  const email = input.email.trim().toLowerCase();
+  const password_hash = input.password ? await hashPassword(input.password) : null;
+  return db.transaction(async (tx) => {
+    const [row] = await tx.insert(staff).values({
+      email, name: input.name ?? '', role: input.role, institution_id: input.institutionId, password_hash, created_at: now,
+    }).onConflictDoNothing().returning();
+    if (!row) throw new StaffInputError(`a staff account with e-mail ${email} exists`);
+    await appendAudit(tx, actor, {
+      action: 'staff.create', targetType: 'staff', targetId: row.id, institutionId: row.institution_id,
+      after: { email, role: row.role, institution_id: row.institution_id },
+    }, now);
+    return row;
+  });
+}
+
+export async function findStaffByEmail(db: AppDb, email: string): Promise<StaffRow | undefined> {
+  const [row] = await db.select().from(staff).where(eq(staff.email, email.trim().toLowerCase()));
+  return row;
+}
+
+export async function findStaffById(db: AppDb, id: string): Promise<StaffRow | undefined> {
+  const [row] = await db.select().from(staff).where(eq(staff.id, id));
+  return row;
+}
+
+const epochOf = (now: Date) => Math.floor(now.getTime() / 1000);
+
+/** One step either side (±30 s) for clocks that drift a little. */
+export async function totpValid(secret: string, code: string, now: Date): Promise<boolean> {
+  if (!/^\d{6}$/.test(code)) return false;
+  const result = await verify({ secret, token: code, epoch: epochOf(now), epochTolerance: 30 });
+  return result.valid;
+}
+
+/** A code for `now` (tests and the demo use it; the candidate-facing app never does). */
+export const totpCode = (secret: string, now: Date): Promise<string> => generate({ secret, epoch: epochOf(now) });
+
+export type SecondFactor = 'ok' | 'required' | 'wrong';
+
+/** Checks `otp` (a TOTP code, or one unused recovery code which it then spends). */
+export async function checkSecondFactor(db: AppDb, row: StaffRow, otp: string | undefined, now: Date): Promise<SecondFactor> {
+  if (!row.totp_enabled || !row.totp_secret) return 'ok';
+  if (!otp) return 'required';
+  const code = otp.replace(/\s+/g, '');
+  if (await totpValid(row.totp_secret, code, now)) return 'ok';
+  for (const hashed of row.recovery_hashes) {
+    if (!(await verifyPassword(hashed, code))) continue;
+    // Spent in one statement so two logins cannot both use it.
+    const spent = await db.update(staff)
+      .set({ recovery_hashes: sql`${staff.recovery_hashes} - ${hashed}::text` })
+      .where(sql`${staff.id} = ${row.id} and ${staff.recovery_hashes} ? ${hashed}::text`).returning({ id: staff.id });
+    return spent.length ? 'ok' : 'wrong';
+  }
+  return 'wrong';
+}
+
+/** A new secret (not yet trusted) and what the authenticator app scans. */
+export async function startTotpEnrolment(db: AppDb, row: StaffRow) {
+  const secret = generateSecret();
+  await db.update(staff).set({ totp_secret: secret, totp_enabled: false }).where(eq(staff.id, row.id));
+  const otpauth_url = generateURI({ issuer: 'EPOT', label: row.email, secret });
+  return { otpauth_url, secret, qr_data_url: await QRCode.toDataURL(otpauth_url) };
+}
+
+const RECOVERY_CODES = 8;
+
+/** Turns two-factor login on once a code proves the app has the secret; returns recovery codes once. */
+export async function confirmTotpEnrolment(db: AppDb, row: StaffRow, code: string, actor: AuditActor, now: Date): Promise<string[] | null> {
+  if (!row.totp_secret || !(await totpValid(row.totp_secret, code, now))) return null;
+  const codes = Array.from({ length: RECOVERY_CODES }, () => randomBytes(5).toString('hex'));
+  const hashes = await Promise.all(codes.map((c) => hashPassword(c)));
+  await db.transaction(async (tx) => {
+    await tx.update(staff).set({ totp_enabled: true, recovery_hashes: hashes }).where(eq(staff.id, row.id));
+    await appendAudit(tx, actor, {
+      action: 'staff.totp-enable', targetType: 'staff', targetId: row.id, institutionId: row.institution_id,
+      before: { totp_enabled: row.totp_enabled }, after: { totp_enabled: true },
+    }, now);
+  });
+  return codes;
+}
+
+/** Every token issued so far stops working. */
+export async function revokeStaffTokens(db: AppDb, staffId: string): Promise<void> {
+  await db.update(staff).set({ token_version: sql`${staff.token_version} + 1` }).where(eq(staff.id, staffId));
+}
