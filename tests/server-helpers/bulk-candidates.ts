@@ -2,6 +2,8 @@
 // one process at a time open its folder): migrate, seed the demo with its exam, then `count` members
 // with an order in progress, the listening section started, and a signed token each. For the
 // load benchmark and the chaos drills, which then drive a real server process over HTTP.
+import type { BlobStore } from '../../server/services/media/blob-store.ts';
+import { createDiskStore } from '../../server/services/media/disk-store.ts';
 import { randomBytes } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import type { AnswerPart } from '../../contracts/exam-answer.ts';
@@ -33,11 +35,11 @@ export function listeningAnswers(questions: ListeningQuestion[], upTo: number, c
   })).filter((p) => p.list_question.length > 0);
 }
 
-export async function prepareBulkCandidates(opts: { dataDir: string; databaseUrl?: string; count: number }): Promise<BulkWorld> {
+export async function prepareBulkCandidates(opts: { dataDir: string; databaseUrl?: string; count: number; store?: BlobStore }): Promise<BulkWorld> {
   const database = await openDatabase({ dataDir: opts.dataDir, databaseUrl: opts.databaseUrl });
   try {
     await database.migrate();
-    const seed = await seedDemo(database.db, { dataDir: opts.dataDir, clock: systemClock });
+    const seed = await seedDemo(database.db, { store: opts.store ?? createDiskStore(opts.dataDir), clock: systemClock });
     if (!seed) throw new Error('prepareBulkCandidates: expected a fresh database');
     const db = database.db;
     const [exam] = await db.select({ id: exams.id }).from(exams).where(eq(exams.status, 'active')).limit(1);

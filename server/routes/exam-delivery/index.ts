@@ -34,8 +34,8 @@ async function certificateRef(app: FastifyInstance, req: FastifyRequest, order: 
   return row ? toCertificateRef(row, app.mediaUrls, app.clock.now()) : null;
 }
 
-export const examDeliveryRoutes: FastifyPluginAsyncZod<{ dataDir: string }> = async (app, opts) => {
-  await app.register(mediaRoutes, { dataDir: opts.dataDir });
+export const examDeliveryRoutes: FastifyPluginAsyncZod = async (app) => {
+  await app.register(mediaRoutes);
   await app.register(examBankRoutes);
   await app.register(orderSectionRoutes);
 };
