@@ -7,7 +7,7 @@ import { createDiskStore } from '../../server/services/media/disk-store.ts';
 import { randomBytes } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import type { AnswerPart } from '../../contracts/exam-answer.ts';
-import { openDatabase } from '../../server/db/client.ts';
+import { openDatabase, type AppDb } from '../../server/db/client.ts';
 import { exams, licences, orders, orderSections, users } from '../../server/db/schema/index.ts';
 import { seedDemo } from '../../server/seed/demo-seed.ts';
 import { hashPassword } from '../../server/services/accounts/passwords.ts';
@@ -47,33 +47,46 @@ export async function prepareBulkCandidates(opts: { dataDir: string; databaseUrl
     const questions = content.parts.flatMap((p) => p.groups.flatMap((g) => g.questions.map((q) => ({
       id: q.id, number: q.number, part: p.part, options: q.options.map((o) => o.text),
     })))).sort((a, b) => a.number - b.number);
-    // One hash for everyone: argon2 takes milliseconds each, and nobody logs in with it.
-    const passwordHash = await hashPassword(randomBytes(12).toString('hex'));
-    const secret = await loadJwtSecret(db, undefined);
-    const now = systemClock.now();
-    const deadline = new Date(now.getTime() + 3 * 3600_000);
-    const candidates: BulkCandidate[] = [];
-    for (let start = 0; start < opts.count; start += 500) {
-      const n = Math.min(500, opts.count - start);
-      const us = await db.insert(users).values(Array.from({ length: n }, (_, i) => ({
-        email: `bulk-${start + i}-${randomBytes(3).toString('hex')}@bulk.epot.local`, password_hash: passwordHash, fullname: `Peserta ${start + i}`,
-        date_of_birth: '1999-01-01', place_of_birth: 'Bandung', phone_number: '081234567890', residential_address: 'Jl. Beban 1',
-        is_updated_profile: true, company_id: seed.companyId,
-      }))).returning({ id: users.id, token_version: users.token_version });
-      const lics = await db.insert(licences).values(us.map((u) => ({
-        code_hash: randomBytes(16).toString('hex'), code_hint: 'BULK', product_id: seed.productId, redeemed_by: u.id, redeemed_at: now,
-      }))).returning({ id: licences.id });
-      const os = await db.insert(orders).values(us.map((u, i) => ({
-        order_no: `EPOT-BULK-${randomBytes(5).toString('hex')}`, user_id: u.id, license_id: lics[i]!.id, product_id: seed.productId,
-        meta: { job: 'Mahasiswa', certificate_for: 'Beasiswa' }, status: 'in_progress' as const, started_at: now,
-      }))).returning({ id: orders.id });
-      await db.insert(orderSections).values(os.map((o) => ({ order_id: o.id, section: 'listening' as const, exam_id: exam!.id, started_at: now, deadline_at: deadline })));
-      for (const [i, u] of us.entries()) {
-        candidates.push({ userId: u.id, orderId: os[i]!.id, authorization: `Bearer ${await signAccessToken(secret, u, now)}` });
-      }
-    }
+    const candidates = await insertCandidates(db, { count: opts.count, companyId: seed.companyId, productId: seed.productId, examId: exam!.id });
     return { candidates, questions };
   } finally {
     await database.close();
   }
+}
+
+/**
+ * `count` members of the company, each with an order in progress and the listening section of
+ * `examId` started at `startedAt` (default now) with its deadline at `deadline(i)` (default 3 h on).
+ */
+export async function insertCandidates(db: AppDb, opts: {
+  count: number; companyId: string; productId: string; examId: string; startedAt?: Date; deadline?: (i: number) => Date;
+}): Promise<BulkCandidate[]> {
+  // One hash for everyone: argon2 takes milliseconds each, and nobody logs in with it.
+  const passwordHash = await hashPassword(randomBytes(12).toString('hex'));
+  const secret = await loadJwtSecret(db, undefined);
+  const now = opts.startedAt ?? systemClock.now();
+  const deadline = opts.deadline ?? (() => new Date(now.getTime() + 3 * 3600_000));
+  const candidates: BulkCandidate[] = [];
+  for (let start = 0; start < opts.count; start += 500) {
+    const n = Math.min(500, opts.count - start);
+    const us = await db.insert(users).values(Array.from({ length: n }, (_, i) => ({
+      email: `bulk-${start + i}-${randomBytes(3).toString('hex')}@bulk.epot.local`, password_hash: passwordHash, fullname: `Peserta ${start + i}`,
+      date_of_birth: '1999-01-01', place_of_birth: 'Bandung', phone_number: '081234567890', residential_address: 'Jl. Beban 1',
+      is_updated_profile: true, company_id: opts.companyId,
+    }))).returning({ id: users.id, token_version: users.token_version });
+    const lics = await db.insert(licences).values(us.map((u) => ({
+      code_hash: randomBytes(16).toString('hex'), code_hint: 'BULK', product_id: opts.productId, redeemed_by: u.id, redeemed_at: now,
+    }))).returning({ id: licences.id });
+    const os = await db.insert(orders).values(us.map((u, i) => ({
+      order_no: `EPOT-BULK-${randomBytes(5).toString('hex')}`, user_id: u.id, license_id: lics[i]!.id, product_id: opts.productId,
+      meta: { job: 'Mahasiswa', certificate_for: 'Beasiswa' }, status: 'in_progress' as const, started_at: now,
+    }))).returning({ id: orders.id });
+    await db.insert(orderSections).values(os.map((o, i) => ({
+      order_id: o.id, section: 'listening' as const, exam_id: opts.examId, started_at: now, deadline_at: deadline(start + i),
+    })));
+    for (const [i, u] of us.entries()) {
+      candidates.push({ userId: u.id, orderId: os[i]!.id, authorization: `Bearer ${await signAccessToken(secret, u, now)}` });
+    }
+  }
+  return candidates;
 }
