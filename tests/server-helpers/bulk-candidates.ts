@@ -16,14 +16,18 @@ import { systemClock } from '../../server/services/platform/clock.ts';
 import { loadJwtSecret, signAccessToken } from '../../server/services/accounts/tokens.ts';
 import type { PartLetter } from '../../contracts/facts/index.ts';
 
-export interface BulkCandidate { userId: string; orderId: string; authorization: string }
+export interface BulkCandidate { userId: string; email: string; orderId: string; authorization: string }
 export interface ListeningQuestion { id: string; number: number; part: PartLetter; options: string[] }
 
 export interface BulkWorld {
   candidates: BulkCandidate[];
   /** The listening section's questions, in number order. */
   questions: ListeningQuestion[];
+  /** `fresh` more candidates whose order is in progress but no section started; their password is FRESH_PASSWORD. */
+  fresh: BulkCandidate[];
 }
+
+export const FRESH_PASSWORD = 'Beban-Uji-Serentak-2026';
 
 /** Answers in the spec's shape for questions 1..upTo: option `choose(number)` of each. */
 export function listeningAnswers(questions: ListeningQuestion[], upTo: number, choose: (questionNumber: number) => number = () => 0): AnswerPart[] {
@@ -35,7 +39,7 @@ export function listeningAnswers(questions: ListeningQuestion[], upTo: number, c
   })).filter((p) => p.list_question.length > 0);
 }
 
-export async function prepareBulkCandidates(opts: { dataDir: string; databaseUrl?: string; count: number; store?: BlobStore }): Promise<BulkWorld> {
+export async function prepareBulkCandidates(opts: { dataDir: string; databaseUrl?: string; count: number; fresh?: number; store?: BlobStore }): Promise<BulkWorld> {
   const database = await openDatabase({ dataDir: opts.dataDir, databaseUrl: opts.databaseUrl });
   try {
     await database.migrate();
@@ -47,22 +51,26 @@ export async function prepareBulkCandidates(opts: { dataDir: string; databaseUrl
     const questions = content.parts.flatMap((p) => p.groups.flatMap((g) => g.questions.map((q) => ({
       id: q.id, number: q.number, part: p.part, options: q.options.map((o) => o.text),
     })))).sort((a, b) => a.number - b.number);
-    const candidates = await insertCandidates(db, { count: opts.count, companyId: seed.companyId, productId: seed.productId, examId: exam!.id });
-    return { candidates, questions };
+    const base = { companyId: seed.companyId, productId: seed.productId, examId: exam!.id };
+    const candidates = await insertCandidates(db, { ...base, count: opts.count });
+    const fresh = opts.fresh ? await insertCandidates(db, { ...base, count: opts.fresh, password: FRESH_PASSWORD, sectionStarted: false }) : [];
+    return { candidates, questions, fresh };
   } finally {
     await database.close();
   }
 }
 
 /**
- * `count` members of the company, each with an order in progress and the listening section of
- * `examId` started at `startedAt` (default now) with its deadline at `deadline(i)` (default 3 h on).
+ * `count` members of the company, each with an order in progress and (unless `sectionStarted` is
+ * false) the listening section of `examId` started at `startedAt` (default now) with its deadline at
+ * `deadline(i)` (default 3 h on). All share `password` (default: a random one nobody knows).
  */
 export async function insertCandidates(db: AppDb, opts: {
   count: number; companyId: string; productId: string; examId: string; startedAt?: Date; deadline?: (i: number) => Date;
+  password?: string; sectionStarted?: boolean;
 }): Promise<BulkCandidate[]> {
-  // One hash for everyone: argon2 takes milliseconds each, and nobody logs in with it.
-  const passwordHash = await hashPassword(randomBytes(12).toString('hex'));
+  // One hash for everyone: argon2 takes milliseconds each.
+  const passwordHash = await hashPassword(opts.password ?? randomBytes(12).toString('hex'));
   const secret = await loadJwtSecret(db, undefined);
   const now = opts.startedAt ?? systemClock.now();
   const deadline = opts.deadline ?? (() => new Date(now.getTime() + 3 * 3600_000));
@@ -73,7 +81,7 @@ export async function insertCandidates(db: AppDb, opts: {
       email: `bulk-${start + i}-${randomBytes(3).toString('hex')}@bulk.epot.local`, password_hash: passwordHash, fullname: `Peserta ${start + i}`,
       date_of_birth: '1999-01-01', place_of_birth: 'Bandung', phone_number: '081234567890', residential_address: 'Jl. Beban 1',
       is_updated_profile: true, company_id: opts.companyId,
-    }))).returning({ id: users.id, token_version: users.token_version });
+    }))).returning({ id: users.id, email: users.email, token_version: users.token_version });
     const lics = await db.insert(licences).values(us.map((u) => ({
       code_hash: randomBytes(16).toString('hex'), code_hint: 'BULK', product_id: opts.productId, redeemed_by: u.id, redeemed_at: now,
     }))).returning({ id: licences.id });
@@ -81,11 +89,13 @@ export async function insertCandidates(db: AppDb, opts: {
       order_no: `EPOT-BULK-${randomBytes(5).toString('hex')}`, user_id: u.id, license_id: lics[i]!.id, product_id: opts.productId,
       meta: { job: 'Mahasiswa', certificate_for: 'Beasiswa' }, status: 'in_progress' as const, started_at: now,
     }))).returning({ id: orders.id });
-    await db.insert(orderSections).values(os.map((o, i) => ({
-      order_id: o.id, section: 'listening' as const, exam_id: opts.examId, started_at: now, deadline_at: deadline(start + i),
-    })));
+    if (opts.sectionStarted !== false) {
+      await db.insert(orderSections).values(os.map((o, i) => ({
+        order_id: o.id, section: 'listening' as const, exam_id: opts.examId, started_at: now, deadline_at: deadline(start + i),
+      })));
+    }
     for (const [i, u] of us.entries()) {
-      candidates.push({ userId: u.id, orderId: os[i]!.id, authorization: `Bearer ${await signAccessToken(secret, u, now)}` });
+      candidates.push({ userId: u.id, email: u.email, orderId: os[i]!.id, authorization: `Bearer ${await signAccessToken(secret, u, now)}` });
     }
   }
   return candidates;
