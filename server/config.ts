@@ -15,6 +15,8 @@ const envSchema = z.object({
   API_BASE: z.string().regex(/^(\/[A-Za-z0-9._~-]+)+$/, 'must look like /api').default(DEFAULT_API_BASE),
   DATA_DIR: z.string().min(1).default('./data'),
   DATABASE_URL: z.preprocess(emptyAsUndefined, z.string().regex(/^postgres(ql)?:\/\//, 'must be a postgres:// URL').optional()),
+  // Connections each process keeps to PostgreSQL (N processes need N × this within max_connections).
+  DATABASE_POOL_MAX: z.coerce.number().int().min(1).max(500).default(10),
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).optional(),
   STATIC_DIR: z.string().min(1).default('./dist'),
@@ -78,6 +80,7 @@ export interface Config {
   apiBase: string;
   dataDir: string;
   databaseUrl: string | undefined;
+  databasePoolMax: number;
   nodeEnv: 'development' | 'production' | 'test';
   logLevel: string;
   staticDir: string;
@@ -126,6 +129,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     apiBase: e.API_BASE,
     dataDir: resolve(e.DATA_DIR),
     databaseUrl: e.DATABASE_URL,
+    databasePoolMax: e.DATABASE_POOL_MAX,
     nodeEnv: e.NODE_ENV,
     logLevel: e.LOG_LEVEL ?? (e.NODE_ENV === 'test' ? 'silent' : 'info'),
     staticDir: resolve(e.STATIC_DIR),

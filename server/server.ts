@@ -35,7 +35,7 @@ export async function startServer(config: Config, opts: StartOptions = {}): Prom
     if (app) app.log.error({ err }, 'database pool error');
     else console.error('[epot] database pool error:', err);
   };
-  const database = await openDatabase({ dataDir: config.dataDir, databaseUrl: config.databaseUrl, onError });
+  const database = await openDatabase({ dataDir: config.dataDir, databaseUrl: config.databaseUrl, poolMax: config.databasePoolMax, onError });
   try {
     await database.migrate();
     const clock = opts.clock ?? systemClock;

@@ -66,7 +66,7 @@ test('a candidate takes the whole test through two processes behind a round-robi
   await scriptSpeech(page, SENTENCE, true);
   await takePhotosWhenAsked(page);
   await loginViaUi(page, DEMO.email, DEMO.password);
-  await expect(page).toHaveURL(/\/epot$/);
+  await expect(page.getByRole('heading', { level: 1, name: 'Test EPOT' })).toBeVisible();
 
   // ---- device check: audio, camera (one face), microphone; 'Mulai Test' starts the test ---------
   await page.goto(`/epot/${orderId}/device-check`);
