@@ -71,7 +71,7 @@ test('a candidate takes the whole test through two processes behind a round-robi
   // ---- device check: audio, camera (one face), microphone; 'Mulai Test' starts the test ---------
   await page.goto(`/epot/${orderId}/device-check`);
   await throughAudioToVideo(page);
-  await expect(page.getByTestId('camera-status')).toHaveText('Kamera berhasil mendeteksi wajah dengan baik', { timeout: 30_000 });
+  await expect(page.getByTestId('camera-status')).toHaveText('Kamera berhasil mendeteksi wajah dengan baik', { timeout: 90_000 });
   await expect(next(page)).toBeEnabled({ timeout: 15_000 });
   await next(page).click();
   await page.getByRole('button', { name: 'Nyalakan Mikrofon' }).click();
