@@ -323,14 +323,14 @@ export interface DraftLimit { key: string; limit: number; windowMs: number }
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /**
- * PUT order.answerDraft: one conditional UPDATE on the happy path (own order in progress, section
- * open, not past deadline + grace); only a refusal reads more, to say why.
+ * PUT order.answerDraft: one statement on the happy path, counting the attempt against the rate
+ * limit and, within it, a conditional UPDATE (own order in progress, section open, not past
+ * deadline + grace); only a refusal reads more, to say why. Over the limit nothing is stored.
  */
 export async function saveDraft(db: AppDb, memberId: string, input: DraftInput, now: Date, limit: DraftLimit): Promise<{ deadline_at: Date | null; rate: RateLimitResult }> {
   const counted = db.$with('counted').as(countAttempt(db, limit.key, limit.windowMs, now));
-  // One statement, so one commit: the attempt is counted and, when within the limit, the draft
-  // stored. An autosave used to be two (the rate-limit upsert, then the update), and each commit
-  // waits for its own WAL flush.
+  // One statement, so one commit: an autosave used to be two (the rate-limit upsert, then the
+  // update), and each commit waits for its own WAL flush, the bottleneck measured in bench/README.md.
   const saved = db.$with('saved').as(db.update(orderSections)
     .set({ draft: input.answer, draft_position: input.position, draft_saved_at: now })
     .where(and(
