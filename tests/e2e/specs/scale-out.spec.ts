@@ -30,6 +30,14 @@ test.beforeAll(async () => {
   cluster = await startCluster({ processes: 2, overdue: OVERDUE, env: { SWEEP_INTERVAL_MS: '300' } });
 });
 test.afterAll(async () => { await cluster?.dispose(); });
+// On a failure: what the processes answered that was not a success, and what they logged as errors.
+test.afterEach(async () => {
+  if (test.info().status === test.info().expectedStatus || !cluster) return;
+  const bad = cluster.proxy.log.filter((r) => r.status === 0 || r.status >= 400).map((r) => `${r.status} ${r.method} ${r.path} (process ${r.upstream + 1})`);
+  const errors = cluster.servers.map((s, i) => `process ${i + 1}: ${s.stdout().split('\n').filter((l) => /"level":(50|60)/.test(l)).slice(-5).join('\n')} ${s.stderr().slice(-1500)}`);
+  await test.info().attach('cluster', { body: [...bad, ...errors].join('\n') });
+  console.log(['[scale-out] failed requests and server errors:', ...bad.slice(-30), ...errors].join('\n'));
+});
 
 const question = (page: Page, n: number) => page.locator(`[data-testid="question"][data-number="${n}"]`);
 
