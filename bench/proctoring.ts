@@ -13,6 +13,7 @@
 // Photos every 100000 ms x 1..6 would not come within a minute: the app is built in the 'bench'
 // mode (into .tmp/bench-proctoring-dist), and non-production builds honour `?photo-interval-ms`.
 // Production builds ignore it (src/features/proctoring/photo-scheduler.ts).
+import { createDiskStore } from '../server/services/media/disk-store.ts';
 import { chromium } from '@playwright/test';
 import type { Page } from '@playwright/test';
 import { spawn, spawnSync } from 'node:child_process';
@@ -175,7 +176,7 @@ async function main(): Promise<void> {
     let seed;
     try {
       await database.migrate();
-      seed = await seedDemo(database.db, { dataDir, clock: systemClock });
+      seed = await seedDemo(database.db, { store: createDiskStore(dataDir), clock: systemClock });
     } finally {
       await database.close();
     }

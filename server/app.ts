@@ -1,6 +1,6 @@
 // The application as a plugin (server.ts only listens; tests build it and use inject()).
 // Order: external plugins, app plugins, routes — so hooks, the error handler, the OpenAPI collector
-// and every decoration (app.db, app.mediaUrls, app.certificates, …) exist before the first route is
+// and every decoration (app.db, app.blobs, app.mediaUrls, app.certificates, …) exist before the first route is
 // added. Every app plugin is registered here; route files register only routes (and the multipart
 // parser, scoped to the upload route on purpose).
 import { readFileSync } from 'node:fs';
@@ -14,6 +14,7 @@ import type { Config } from './config.ts';
 import type { Database } from './db/client.ts';
 import type { Clock } from './services/platform/clock.ts';
 import { authPlugin } from './plugins/auth.ts';
+import { blobStorePlugin } from './plugins/blob-store.ts';
 import { staffAuthPlugin } from './plugins/staff-auth.ts';
 import { certificatesPlugin } from './plugins/certificates.ts';
 import { clockPlugin } from './plugins/clock.ts';
@@ -24,7 +25,6 @@ import { mailerPlugin } from './plugins/mailer.ts';
 import { mediaUrlsPlugin } from './plugins/media-urls.ts';
 import { openapiPlugin } from './plugins/openapi.ts';
 import { photoRetentionPlugin } from './plugins/photo-retention.ts';
-import { photoStorePlugin } from './plugins/photo-store.ts';
 import { sectionSweeperPlugin } from './plugins/section-sweeper.ts';
 import { securityHeadersPlugin, type CspDirectives } from './plugins/security-headers.ts';
 import { spaStaticPlugin } from './plugins/spa-static.ts';
@@ -116,11 +116,11 @@ export const appPlugin: FastifyPluginAsyncZod<AppOptions> = async (app, opts) =>
   // `app.mediaUrls` (signed media URLs) and the overdue-section sweeper.
   await app.register(mediaUrlsPlugin, { apiBase: config.apiBase, ttlSeconds: config.mediaUrlTtlSeconds, jwtSecret: config.jwtSecret });
   await app.register(sectionSweeperPlugin, { intervalMs: config.sweepIntervalMs });
-  // `app.photoStore` (proctoring photos: DATA_DIR/media or the S3 bucket) and their retention sweep.
-  await app.register(photoStorePlugin, { config });
+  // `app.blobs` (every stored file: DATA_DIR/media or the S3 bucket) and the photo retention sweep.
+  await app.register(blobStorePlugin, { config });
   await app.register(photoRetentionPlugin, { intervalMs: config.retentionIntervalMs, days: config.photoRetentionDays });
   // `app.certificates`: issuance when an order completes, and its catch-up job.
-  await app.register(certificatesPlugin, { dataDir: config.dataDir, publicUrl: config.publicUrl, intervalMs: config.sweepIntervalMs });
+  await app.register(certificatesPlugin, { publicUrl: config.publicUrl, intervalMs: config.sweepIntervalMs });
   // Routes.
   await app.register(apiRoutes, { prefix: config.apiBase, config, version: APP_VERSION });
 };

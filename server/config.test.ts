@@ -5,7 +5,7 @@ import { loadConfig } from './config.ts';
 describe('config', () => {
   it('has working defaults', () => {
     expect(loadConfig({})).toEqual({
-      port: 8080, host: '0.0.0.0', apiBase: '/api', dataDir: resolve('data'), databaseUrl: undefined,
+      port: 8080, host: '0.0.0.0', apiBase: '/api', dataDir: resolve('data'), databaseUrl: undefined, databasePoolMax: 10,
       nodeEnv: 'development', logLevel: 'info', staticDir: resolve('dist'), trustProxy: ['loopback', 'uniquelocal'], corsOrigins: [],
       jwtSecret: undefined, accessKey: 'epot-public-demo-key', smtpUrl: undefined, mailFrom: 'EPOT <no-reply@epot.local>',
       googleClientId: undefined, googleJwksUrl: 'https://www.googleapis.com/oauth2/v3/certs', ssoSecret: undefined,
@@ -17,12 +17,16 @@ describe('config', () => {
     });
   });
 
-  it('takes the S3 bucket only complete, and turns the retention sweep off under test', () => {
-    const s3 = { S3_BUCKET: 'epot-photos', S3_ENDPOINT: 'http://127.0.0.1:9000', S3_ACCESS_KEY_ID: 'k', S3_SECRET_ACCESS_KEY: 's' };
-    expect(loadConfig({ ...s3, S3_PREFIX: 'epot/photos/' }).s3).toEqual({
-      endpoint: 'http://127.0.0.1:9000', bucket: 'epot-photos', region: 'us-east-1', accessKeyId: 'k', secretAccessKey: 's', prefix: 'epot/photos/',
+  it('takes the S3 bucket with its keys as a pair, and turns the retention sweep off under test', () => {
+    const s3 = { S3_BUCKET: 'epot-files', S3_ENDPOINT: 'http://127.0.0.1:9000', S3_ACCESS_KEY_ID: 'k', S3_SECRET_ACCESS_KEY: 's' };
+    expect(loadConfig({ ...s3, S3_PREFIX: 'epot/files/' }).s3).toEqual({
+      endpoint: 'http://127.0.0.1:9000', bucket: 'epot-files', region: 'us-east-1', accessKeyId: 'k', secretAccessKey: 's', prefix: 'epot/files/',
+      pathStyle: true,
     });
-    expect(() => loadConfig({ S3_BUCKET: 'epot-photos' })).toThrow(/S3_BUCKET.*go together/);
+    // On AWS with an instance role: the bucket alone.
+    expect(loadConfig({ S3_BUCKET: 'epot-files', S3_PATH_STYLE: 'false' }).s3).toMatchObject({ bucket: 'epot-files', endpoint: undefined, accessKeyId: undefined, pathStyle: false });
+    expect(() => loadConfig({ S3_BUCKET: 'epot-files', S3_ACCESS_KEY_ID: 'k' })).toThrow(/S3_ACCESS_KEY_ID.*go together/);
+    expect(() => loadConfig({ S3_ENDPOINT: 'http://127.0.0.1:9000' })).toThrow(/S3_BUCKET is not/);
     expect(() => loadConfig({ ...s3, S3_PREFIX: '../x' })).toThrow(/S3_PREFIX/);
     expect(loadConfig({ NODE_ENV: 'test' }).retentionIntervalMs).toBe(0);
     expect(loadConfig({ PHOTO_RETENTION_DAYS: '0' }).photoRetentionDays).toBe(0);

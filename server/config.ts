@@ -4,6 +4,7 @@ import { resolve } from 'node:path';
 import { z } from 'zod';
 import { DEFAULT_API_BASE } from '../contracts/api-paths.ts';
 import { PHOTO_UPLOAD_MAX_BYTES } from '../contracts/facts/index.ts';
+import type { S3Options } from './services/media/s3-store.ts';
 
 const emptyAsUndefined = (v: unknown) => (v === '' ? undefined : v);
 
@@ -14,6 +15,8 @@ const envSchema = z.object({
   API_BASE: z.string().regex(/^(\/[A-Za-z0-9._~-]+)+$/, 'must look like /api').default(DEFAULT_API_BASE),
   DATA_DIR: z.string().min(1).default('./data'),
   DATABASE_URL: z.preprocess(emptyAsUndefined, z.string().regex(/^postgres(ql)?:\/\//, 'must be a postgres:// URL').optional()),
+  // Connections each process keeps to PostgreSQL (N processes need N × this within max_connections).
+  DATABASE_POOL_MAX: z.coerce.number().int().min(1).max(500).default(10),
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).optional(),
   STATIC_DIR: z.string().min(1).default('./dist'),
@@ -52,18 +55,22 @@ const envSchema = z.object({
   // runs (unset under NODE_ENV=test: off, tests call sweepOldPhotos themselves).
   PHOTO_RETENTION_DAYS: z.coerce.number().int().min(0).max(36_500).default(180),
   RETENTION_INTERVAL_MS: z.preprocess(emptyAsUndefined, z.coerce.number().int().min(0).max(7 * 24 * 3_600_000).optional()),
-  // Optional S3-compatible bucket for proctoring photos (path-style URLs, SigV4). All four of
-  // bucket, endpoint and keys, or none.
+  // Optional S3-compatible bucket for every stored file (photos, exam media, certificates): set
+  // S3_BUCKET to use it. The endpoint is for MinIO, Ceph, R2 … (unset: AWS); the keys go together
+  // (unset: the SDK's default chain, e.g. an instance role).
   S3_BUCKET: z.preprocess(emptyAsUndefined, z.string().regex(/^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/, 'must be a bucket name').optional()),
   S3_ENDPOINT: z.preprocess(emptyAsUndefined, z.url({ protocol: /^https?$/ }).optional()),
   S3_REGION: z.string().min(1).default('us-east-1'),
   S3_ACCESS_KEY_ID: z.preprocess(emptyAsUndefined, z.string().optional()),
   S3_SECRET_ACCESS_KEY: z.preprocess(emptyAsUndefined, z.string().optional()),
-  S3_PREFIX: z.string().regex(/^([A-Za-z0-9._-]+\/)*$/, 'must be empty or end with /, e.g. epot/photos/').default(''),
+  S3_PREFIX: z.string().regex(/^([A-Za-z0-9._-]+\/)*$/, 'must be empty or end with /, e.g. epot/').default(''),
+  S3_PATH_STYLE: z.enum(['true', 'false']).default('true'),
 }).superRefine((e, ctx) => {
-  const s3 = [e.S3_BUCKET, e.S3_ENDPOINT, e.S3_ACCESS_KEY_ID, e.S3_SECRET_ACCESS_KEY];
-  if (s3.some(Boolean) && !s3.every(Boolean)) {
-    ctx.addIssue({ code: 'custom', path: ['S3_BUCKET'], message: 'S3_BUCKET, S3_ENDPOINT, S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY go together' });
+  if (Boolean(e.S3_ACCESS_KEY_ID) !== Boolean(e.S3_SECRET_ACCESS_KEY)) {
+    ctx.addIssue({ code: 'custom', path: ['S3_ACCESS_KEY_ID'], message: 'S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY go together' });
+  }
+  if (!e.S3_BUCKET && (e.S3_ENDPOINT || e.S3_ACCESS_KEY_ID)) {
+    ctx.addIssue({ code: 'custom', path: ['S3_BUCKET'], message: 'S3_ENDPOINT or S3 keys are set, but S3_BUCKET is not' });
   }
 });
 
@@ -73,6 +80,7 @@ export interface Config {
   apiBase: string;
   dataDir: string;
   databaseUrl: string | undefined;
+  databasePoolMax: number;
   nodeEnv: 'development' | 'production' | 'test';
   logLevel: string;
   staticDir: string;
@@ -97,8 +105,8 @@ export interface Config {
   uploadQuotaBytes: number;
   photoRetentionDays: number;
   retentionIntervalMs: number;
-  /** Set when proctoring photos go to an S3-compatible bucket. */
-  s3: { endpoint: string; bucket: string; region: string; accessKeyId: string; secretAccessKey: string; prefix: string } | undefined;
+  /** Set when every stored file goes to an S3-compatible bucket (else DATA_DIR/media). */
+  s3: S3Options | undefined;
 }
 
 function parseTrustProxy(v: string): Config['trustProxy'] {
@@ -121,6 +129,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     apiBase: e.API_BASE,
     dataDir: resolve(e.DATA_DIR),
     databaseUrl: e.DATABASE_URL,
+    databasePoolMax: e.DATABASE_POOL_MAX,
     nodeEnv: e.NODE_ENV,
     logLevel: e.LOG_LEVEL ?? (e.NODE_ENV === 'test' ? 'silent' : 'info'),
     staticDir: resolve(e.STATIC_DIR),
@@ -144,8 +153,11 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     uploadQuotaBytes: e.UPLOAD_QUOTA_BYTES,
     photoRetentionDays: e.PHOTO_RETENTION_DAYS,
     retentionIntervalMs: e.RETENTION_INTERVAL_MS ?? (e.NODE_ENV === 'test' ? 0 : 3_600_000),
-    s3: e.S3_BUCKET && e.S3_ENDPOINT && e.S3_ACCESS_KEY_ID && e.S3_SECRET_ACCESS_KEY
-      ? { endpoint: e.S3_ENDPOINT, bucket: e.S3_BUCKET, region: e.S3_REGION, accessKeyId: e.S3_ACCESS_KEY_ID, secretAccessKey: e.S3_SECRET_ACCESS_KEY, prefix: e.S3_PREFIX }
+    s3: e.S3_BUCKET
+      ? {
+        bucket: e.S3_BUCKET, endpoint: e.S3_ENDPOINT, region: e.S3_REGION, accessKeyId: e.S3_ACCESS_KEY_ID,
+        secretAccessKey: e.S3_SECRET_ACCESS_KEY, prefix: e.S3_PREFIX, pathStyle: e.S3_PATH_STYLE === 'true',
+      }
       : undefined,
   };
 }

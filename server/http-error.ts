@@ -1,5 +1,8 @@
 // The error routes throw on purpose: its status and message reach the client as they are
 // (the error handler hides the message of everything else that fails with a 5xx).
+/** A 503's text: something the request needs (the database, the file store) is down for now. */
+export const UNAVAILABLE_MESSAGE = 'Layanan sedang tidak tersedia, silakan coba lagi sebentar lagi';
+
 export class HttpError extends Error {
   readonly status: number;
 

@@ -5,6 +5,7 @@ import { buildApp, type App } from './app.ts';
 import { loadConfig, type Config } from './config.ts';
 import { openDatabase, type Database } from './db/client.ts';
 import { formatDemoBlock, seedDemo, type SeedResult } from './seed/demo-seed.ts';
+import { createBlobStore } from './services/media/blob-store.ts';
 import { systemClock, type Clock } from './services/platform/clock.ts';
 
 export interface StartOptions {
@@ -34,11 +35,11 @@ export async function startServer(config: Config, opts: StartOptions = {}): Prom
     if (app) app.log.error({ err }, 'database pool error');
     else console.error('[epot] database pool error:', err);
   };
-  const database = await openDatabase({ dataDir: config.dataDir, databaseUrl: config.databaseUrl, onError });
+  const database = await openDatabase({ dataDir: config.dataDir, databaseUrl: config.databaseUrl, poolMax: config.databasePoolMax, onError });
   try {
     await database.migrate();
     const clock = opts.clock ?? systemClock;
-    const seed = await seedDemo(database.db, { dataDir: config.dataDir, clock });
+    const seed = await seedDemo(database.db, { store: createBlobStore(config), clock });
     app = await buildApp({ config, database, clock });
     const address = await app.listen({ port: config.port, host: config.host });
     const port = new URL(address).port;

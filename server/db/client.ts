@@ -40,6 +40,8 @@ export interface OpenDatabaseOptions {
   databaseUrl?: string;
   /** PGlite in memory (tests). */
   memory?: boolean;
+  /** PostgreSQL: the most connections the pool opens (default 10). */
+  poolMax?: number;
   /** Where pool errors go (they must never crash the process). */
   onError?: (err: Error) => void;
 }
@@ -76,7 +78,7 @@ export async function openDatabase(opts: OpenDatabaseOptions = {}): Promise<Data
 
   if (opts.databaseUrl) {
     // A connection that cannot be made within 10 s fails the request (a 503) instead of hanging it.
-    const pool = new pg.Pool({ connectionString: opts.databaseUrl, max: 10, connectionTimeoutMillis: 10_000 });
+    const pool = new pg.Pool({ connectionString: opts.databaseUrl, max: opts.poolMax ?? 10, connectionTimeoutMillis: 10_000 });
     // An idle client losing its connection (server restart, network) emits 'error' on the pool;
     // unhandled it would crash the process. The pool replaces the client on the next query.
     pool.on('error', onError);

@@ -6,7 +6,6 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { issueCertificate, issueMissing, type CertificateDeps, type CertificateRow } from '../services/certificates/certificates.ts';
-import { createMediaStore } from '../services/media/media-store.ts';
 import { registerBackgroundJob } from './background-job.ts';
 
 export interface CertificateService {
@@ -24,10 +23,10 @@ declare module 'fastify' {
   }
 }
 
-export interface CertificatesPluginOptions { dataDir: string; publicUrl: string | undefined; intervalMs: number }
+export interface CertificatesPluginOptions { publicUrl: string | undefined; intervalMs: number }
 
 export const certificatesPlugin = fp(async (app: FastifyInstance, opts: CertificatesPluginOptions) => {
-  const deps: CertificateDeps = { db: app.db, store: createMediaStore(opts.dataDir), clock: app.clock };
+  const deps: CertificateDeps = { db: app.db, store: app.blobs, clock: app.clock };
   const verifyBase = (req: FastifyRequest) => opts.publicUrl ?? `${req.protocol}://${req.host}`;
 
   app.decorate('certificates', {
@@ -57,4 +56,4 @@ export const certificatesPlugin = fp(async (app: FastifyInstance, opts: Certific
     doneMessage: 'certificates issued by catch-up',
     failedMessage: 'certificate catch-up failed',
   });
-}, { name: 'epot-certificates', dependencies: ['epot-database', 'epot-clock'] });
+}, { name: 'epot-certificates', dependencies: ['epot-database', 'epot-clock', 'epot-blob-store'] });

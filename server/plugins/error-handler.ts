@@ -6,7 +6,7 @@ import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from
 import fp from 'fastify-plugin';
 import { hasZodFastifySchemaValidationErrors, type ZodFastifySchemaValidationError } from 'fastify-type-provider-zod';
 import type { ErrorBody } from '../../contracts/error.ts';
-import { isHttpError } from '../http-error.ts';
+import { isHttpError, UNAVAILABLE_MESSAGE } from '../http-error.ts';
 
 export const SERVER_ERROR_MESSAGE = 'Terjadi kesalahan pada server';
 const MAX_LISTED_ISSUES = 3;
@@ -39,7 +39,7 @@ const statusMessages: Record<number, string> = {
   429: 'Terlalu banyak permintaan, coba lagi nanti',
 };
 
-export const UNAVAILABLE_MESSAGE = 'Layanan sedang tidak tersedia, silakan coba lagi sebentar lagi';
+export { UNAVAILABLE_MESSAGE };
 // Connection-level failures (the database restarting or unreachable), as node-postgres and
 // PostgreSQL report them: refused/reset sockets, admin shutdown, "starting up", class 08.
 const UNAVAILABLE_CODES = /^(ECONNREFUSED|ECONNRESET|ETIMEDOUT|EPIPE|EHOSTUNREACH|57P0[123]|08\d{3})$/;

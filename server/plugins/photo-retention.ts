@@ -12,10 +12,10 @@ export const photoRetentionPlugin = fp(async (app: FastifyInstance, opts: { inte
   registerBackgroundJob(app, {
     intervalMs: opts.intervalMs,
     run: async () => {
-      const deleted = await sweepOldPhotos(app.db, app.photoStore, app.clock.now(), opts.days);
+      const deleted = await sweepOldPhotos(app.db, app.blobs, app.clock.now(), opts.days);
       return deleted > 0 ? { deleted, days: opts.days } : null;
     },
     doneMessage: 'old proctoring photos deleted',
     failedMessage: 'photo retention sweep failed',
   });
-}, { name: 'epot-photo-retention', dependencies: ['epot-database', 'epot-photo-store'] });
+}, { name: 'epot-photo-retention', dependencies: ['epot-database', 'epot-blob-store'] });

@@ -28,7 +28,7 @@ export const apiRoutes: FastifyPluginAsyncZod<RoutesOptions> = async (app, opts)
   await app.register(authRoutes, { config: opts.config });
   await app.register(orderRoutes);
   await app.register(organisationRoutes);
-  await app.register(examDeliveryRoutes, { dataDir: opts.config.dataDir });
+  await app.register(examDeliveryRoutes);
   await app.register(proctoringRoutes, { config: opts.config });
   await app.register(certificateRoutes, { config: opts.config });
   await app.register(adminRoutes);

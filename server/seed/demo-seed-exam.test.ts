@@ -1,4 +1,5 @@
 import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { createDiskStore } from '../services/media/disk-store.ts';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { eq } from 'drizzle-orm';
@@ -26,7 +27,7 @@ describe('demo exam seed', () => {
     const db = t.database.db;
     expect(await seedDemo(db, { clock: systemClock })).not.toBeNull();
     expect(await db.select().from(exams)).toEqual([]);
-    expect(await seedDemo(db, { dataDir, clock: systemClock })).toBeNull(); // the accounts exist: only the exam is new
+    expect(await seedDemo(db, { store: createDiskStore(dataDir), clock: systemClock })).toBeNull(); // the accounts exist: only the exam is new
     const [exam] = await db.select().from(exams);
     const [company] = await db.select().from(companies).where(eq(companies.name, DEMO_COMPANY_NAME));
     expect(exam).toMatchObject({ title: 'EPOT Demo Exam', version: 1, status: 'active', company_id: company!.id });
@@ -39,14 +40,14 @@ describe('demo exam seed', () => {
 
   it('runs once, also when two processes race', async () => {
     const db = t.database.db;
-    expect(await seedDemo(db, { dataDir, clock: systemClock })).toBeNull();
+    expect(await seedDemo(db, { store: createDiskStore(dataDir), clock: systemClock })).toBeNull();
     expect(await db.transaction(async (tx) => tx.delete(appMeta).where(eq(appMeta.key, DEMO_EXAM_SEED_KEY)).returning()))
       .toHaveLength(1);
     // Both prepare and copy the audio; one claims the marker, the other removes its copies.
-    const results = await Promise.all([seedDemoExam(db, dataDir, systemClock.now()), seedDemoExam(db, dataDir, systemClock.now())]);
+    const results = await Promise.all([seedDemoExam(db, createDiskStore(dataDir), systemClock.now()), seedDemoExam(db, createDiskStore(dataDir), systemClock.now())]);
     expect(results.filter((r) => r !== null)).toHaveLength(1);
     expect(await db.select().from(exams)).toHaveLength(2); // version 2 of the same title
     expect(mediaFiles()).toHaveLength(82);
-    expect(await seedDemoExam(db, dataDir, systemClock.now())).toBeNull();
+    expect(await seedDemoExam(db, createDiskStore(dataDir), systemClock.now())).toBeNull();
   });
 });

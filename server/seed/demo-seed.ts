@@ -8,7 +8,7 @@ import { appMeta, companies, institutions, licences, products, staff, users, typ
 import { insertExam, prepareExamImport, storeExamMedia, type ImportResult } from '../services/exam/exam-import.ts';
 import { issueLicenceCode } from '../services/orders/licence-codes.ts';
 import type { Clock } from '../services/platform/clock.ts';
-import { createMediaStore } from '../services/media/media-store.ts';
+import type { BlobStore } from '../services/media/blob-store.ts';
 import { hashPassword } from '../services/accounts/passwords.ts';
 
 export const DEMO_PASSWORD = 'EpotDemo2026!';
@@ -49,17 +49,17 @@ const profile = (fullname: string, i: number) => ({
 export interface SeedOptions {
   /** Stamps the seed markers. */
   clock: Clock;
-  /** DATA_DIR: the demo exam's audio goes to its media store. Without it the demo exam is skipped. */
-  dataDir?: string;
+  /** The blob store the demo exam's audio goes to. Without it the demo exam is skipped. */
+  store?: BlobStore;
 }
 
 /**
  * Creates the demo data unless it already exists; null when it did (nothing was changed). With a
- * dataDir it then imports the demo exam once (its own marker, so an older install gets it too).
+ * store it then imports the demo exam once (its own marker, so an older install gets it too).
  */
 export async function seedDemo(db: AppDb, opts: SeedOptions): Promise<SeedResult | null> {
   const seed = await seedDemoAccounts(db, opts.clock.now());
-  if (opts.dataDir) await seedDemoExam(db, opts.dataDir, opts.clock.now());
+  if (opts.store) await seedDemoExam(db, opts.store, opts.clock.now());
   return seed;
 }
 
@@ -143,14 +143,14 @@ async function seedDemoAccounts(db: AppDb, now: Date): Promise<SeedResult | null
  * (or there is no demo company). The audio is checked and copied before the transaction, which
  * starts by claiming the marker; a process that loses the claim removes its copies again.
  */
-export async function seedDemoExam(db: AppDb, dataDir: string, now: Date): Promise<ImportResult | null> {
+export async function seedDemoExam(db: AppDb, store: BlobStore, now: Date): Promise<ImportResult | null> {
   const done = await db.select({ key: appMeta.key }).from(appMeta).where(eq(appMeta.key, DEMO_EXAM_SEED_KEY));
   if (done.length > 0) return null;
   const [company] = await db.select({ id: companies.id }).from(companies)
     .where(eq(companies.name, DEMO_COMPANY_NAME)).orderBy(asc(companies.created_at)).limit(1);
   if (!company) return null;
   const prepared = await prepareExamImport(DEMO_EXAM_FILE);
-  const stored = await storeExamMedia(prepared, createMediaStore(dataDir));
+  const stored = await storeExamMedia(prepared, store);
   try {
     const result = await db.transaction(async (tx) => {
       const claimed = await tx.insert(appMeta)

@@ -6,7 +6,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { ExamImport } from '../../contracts/exam-import.ts';
 import { importExam } from '../../server/services/exam/exam-import.ts';
-import { createMediaStore } from '../../server/services/media/media-store.ts';
+
 import { buildTestApp, type TestApp, type TestAppOptions } from './test-app.ts';
 
 export function fixtureExamDoc(): ExamImport {
@@ -82,7 +82,7 @@ export function writeExamFixture(dir: string, doc: ExamImport = fixtureExamDoc()
 export async function appWithFixtureExam(prefix: string, opts: TestAppOptions = {}): Promise<TestApp> {
   const t = await buildTestApp({ seed: true, ...opts });
   const dir = mkdtempSync(join(tmpdir(), prefix));
-  await importExam(t.db, createMediaStore(t.config.dataDir), { file: writeExamFixture(dir), companyId: t.seed!.companyId });
+  await importExam(t.db, t.app.blobs, { file: writeExamFixture(dir), companyId: t.seed!.companyId });
   const cleanup = t.cleanup;
   return Object.assign(t, { cleanup: async () => { await cleanup(); rmSync(dir, { recursive: true, force: true }); } });
 }

@@ -7,4 +7,4 @@ import type {} from '../../server/plugins/clock.ts';
 import type {} from '../../server/plugins/database.ts';
 import type {} from '../../server/plugins/mailer.ts';
 import type {} from '../../server/plugins/media-urls.ts';
-import type {} from '../../server/plugins/photo-store.ts';
+import type {} from '../../server/plugins/blob-store.ts';

@@ -24,25 +24,29 @@ export interface ServerProcess {
   port: number;
   /** Everything the process wrote to stderr (a crash shows here). */
   stderr(): string;
+  /** Its log lines on stdout, when started with `captureStdout`. */
+  stdout(): string;
 }
 
 /**
  * Starts the server with NODE_ENV=production on 127.0.0.1 (`env` adds DATA_DIR, DATABASE_URL, …)
  * and resolves once /api/health answers. `port` reuses a port (a restart keeps the URL).
  */
-export async function startServerProcess(env: Record<string, string>, opts: { port?: number; timeoutMs?: number } = {}): Promise<ServerProcess> {
+export async function startServerProcess(env: Record<string, string>, opts: { port?: number; timeoutMs?: number; captureStdout?: boolean } = {}): Promise<ServerProcess> {
   const port = opts.port ?? await freePort();
   // `node --import tsx`, not the tsx CLI: one process, so a kill -9 reaches the server itself.
   const proc = spawn(process.execPath, ['--import', 'tsx', join(root, 'server', 'server.ts')], {
-    cwd: root, stdio: ['ignore', 'ignore', 'pipe'],
+    cwd: root, stdio: ['ignore', opts.captureStdout ? 'pipe' : 'ignore', 'pipe'],
     env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', NODE_ENV: 'production', LOG_LEVEL: 'warn', STATIC_DIR: join(root, 'dist'), ...env },
   });
   let err = '';
+  let out = '';
   proc.stderr!.on('data', (d: Buffer) => { err += d.toString(); });
+  proc.stdout?.on('data', (d: Buffer) => { out += d.toString(); });
   const url = `http://127.0.0.1:${port}`;
   for (const until = Date.now() + (opts.timeoutMs ?? 60_000); Date.now() < until;) {
     try {
-      if ((await fetch(`${url}/api/health`)).ok) return { proc, url, port, stderr: () => err };
+      if ((await fetch(`${url}/api/health`)).ok) return { proc, url, port, stderr: () => err, stdout: () => out };
     } catch { /* not up yet */ }
     if (proc.exitCode !== null) throw new Error(`server exited with ${proc.exitCode}: ${err.slice(-2000)}`);
     await new Promise((r) => setTimeout(r, 200));

@@ -6,6 +6,7 @@ import { buildApp, type App } from '../../server/app.ts';
 import { loadConfig, type Config } from '../../server/config.ts';
 import type { AppDb, Database } from '../../server/db/client.ts';
 import { seedDemo, type SeedResult } from '../../server/seed/demo-seed.ts';
+import { createBlobStore } from '../../server/services/media/blob-store.ts';
 import { createTestClock, type TestClock } from './clock.ts';
 import { createTestDatabase } from './test-db.ts';
 
@@ -16,7 +17,7 @@ export interface TestAppOptions {
   staticDir?: string;
   /** Run the demo seed first. */
   seed?: boolean;
-  /** With `seed`, also import the demo exam (media into the private DATA_DIR; durations read in-process). */
+  /** With `seed`, also import the demo exam (media into the configured blob store; durations read in-process). */
   seedExam?: boolean;
   /** Capture log lines (the level becomes LOG_LEVEL or 'info'). */
   logStream?: NodeJS.WritableStream;
@@ -57,7 +58,7 @@ export async function buildTestApp(opts: TestAppOptions = {}): Promise<TestApp> 
   };
   try {
     const clock = createTestClock(opts.now);
-    const seed = opts.seed ? await seedDemo(database.db, { clock, ...(opts.seedExam ? { dataDir: config.dataDir } : {}) }) : null;
+    const seed = opts.seed ? await seedDemo(database.db, { clock, ...(opts.seedExam ? { store: createBlobStore(config) } : {}) }) : null;
     app = await buildApp({ config, database, logStream: opts.logStream, clock });
     return { app, database, db: database.db, config, seed, clock, cleanup };
   } catch (err) {

@@ -9,7 +9,7 @@ import { openDatabase } from '../../db/client.ts';
 import { certificates, media, shipments, users } from '../../db/schema/index.ts';
 import { seedDemo } from '../../seed/demo-seed.ts';
 import { issueCertificate, publicCertificate } from '../../services/certificates/certificates.ts';
-import { createMediaStore } from '../../services/media/media-store.ts';
+import { createDiskStore } from '../../services/media/disk-store.ts';
 import { completedOrder } from '../../../tests/server-helpers/certificates.ts';
 import { createMember } from '../../../tests/server-helpers/members.ts';
 import { pdfQrText, pdfText } from '../../../tests/server-helpers/pdf.ts';
@@ -35,7 +35,7 @@ async function certified(name: string) {
   try {
     const { user } = await createMember(database.db, { fullname: name });
     const o = await completedOrder(database.db, user.id, { completedAt: systemClock.now() });
-    const cert = (await issueCertificate({ db: database.db, store: createMediaStore(dir), clock: systemClock }, o.orderId, 'https://epot.example.id'))!;
+    const cert = (await issueCertificate({ db: database.db, store: createDiskStore(dir), clock: systemClock }, o.orderId, 'https://epot.example.id'))!;
     return { userId: user.id, ...o, cert };
   } finally {
     await database.close();
@@ -96,7 +96,7 @@ describe('certificate CLI', () => {
       const [user] = await database.db.select().from(users).where(eq(users.id, userId));
       expect(user!.fullname).toBe('Siti Nurhaliza Binti Ahmad');
       const [file] = await database.db.select().from(media).where(eq(media.id, now.media_id));
-      const pdf = await createMediaStore(dir).get(file!.storage_key);
+      const pdf = await createDiskStore(dir).get(file!.storage_key);
       expect(await pdfText(pdf)).toContain('Siti Nurhaliza Binti Ahmad');
       expect(await pdfQrText(pdf)).toBe(now.verify_url);
     } finally {

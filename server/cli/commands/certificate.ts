@@ -4,7 +4,7 @@
 // name and revokes the old certificate as superseded.
 import { z } from 'zod';
 import { reissueCertificate, revokeCertificate } from '../../services/certificates/certificates.ts';
-import { createMediaStore } from '../../services/media/media-store.ts';
+import { createBlobStore } from '../../services/media/blob-store.ts';
 import { parseFlags, UsageError, type AdminCommand } from '../admin-command.ts';
 
 export const certificateCommand: AdminCommand = {
@@ -34,7 +34,7 @@ export const certificateCommand: AdminCommand = {
       if (!values.name?.trim()) throw new UsageError('--name is required');
       const base = values['base-url'] ?? ctx.config.publicUrl;
       if (base && !z.url({ protocol: /^https?$/ }).safeParse(base).success) throw new UsageError('--base-url must be an http(s) URL');
-      const { old, fresh } = await reissueCertificate({ db, store: createMediaStore(ctx.config.dataDir), clock: ctx.clock }, orderNo, values.name, base);
+      const { old, fresh } = await reissueCertificate({ db, store: createBlobStore(ctx.config), clock: ctx.clock }, orderNo, values.name, base);
       ctx.out(`issued ${fresh.number} for ${orderNo} (${fresh.name_on_certificate})${old ? `; ${old.number} revoked as superseded` : ''}`);
       ctx.out(`verify: ${fresh.verify_url}`);
       return;

@@ -3,7 +3,7 @@
 import { asc, count, desc, eq } from 'drizzle-orm';
 import { companies, examParts, exams, questionGroups, questions } from '../../db/schema/index.ts';
 import { importExam } from '../../services/exam/exam-import.ts';
-import { createMediaStore } from '../../services/media/media-store.ts';
+import { createBlobStore } from '../../services/media/blob-store.ts';
 import { parseFlags, UsageError, type AdminCommand, type AdminContext } from '../admin-command.ts';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -37,7 +37,7 @@ export const examCommand: AdminCommand = {
     if (sub === 'import') {
       const [file, ...extra] = positional;
       if (!file || extra.length > 0) throw new UsageError('give exactly one FILE.json');
-      const result = await importExam(ctx.database.db, createMediaStore(ctx.config.dataDir), {
+      const result = await importExam(ctx.database.db, createBlobStore(ctx.config), {
         file, companyId: await companyId(ctx, values.company),
       });
       const q = result.questionCounts;

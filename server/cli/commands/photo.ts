@@ -3,7 +3,7 @@
 import { writeFile } from 'node:fs/promises';
 import { and, asc, eq } from 'drizzle-orm';
 import { media, users } from '../../db/schema/index.ts';
-import { createPhotoStore } from '../../services/proctoring/uploads.ts';
+import { createBlobStore } from '../../services/media/blob-store.ts';
 import { parseFlags, UsageError, type AdminCommand } from '../admin-command.ts';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -32,7 +32,7 @@ export const photoCommand: AdminCommand = {
       const [row] = await db.select().from(media).where(and(eq(media.id, id), eq(media.source, 'upload')));
       if (!row) throw new Error(`no photo ${id}`);
       // wx: never overwrite an existing file.
-      await writeFile(values.out, await createPhotoStore(ctx.config).get(row.storage_key), { flag: 'wx' });
+      await writeFile(values.out, await createBlobStore(ctx.config).get(row.storage_key), { flag: 'wx' });
       ctx.out(`wrote ${row.byte_size} bytes (${row.mime}) to ${values.out}`);
       return;
     }

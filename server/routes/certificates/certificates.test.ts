@@ -15,7 +15,7 @@ import {
   issueCertificate, issueMissing, newCertificateNumber, normalizeCertificateNumber, revokeCertificate, validUntilFor,
 } from '../../services/certificates/certificates.ts';
 import { sweepOverdueSections } from '../../services/exam/attempts.ts';
-import { createMediaStore } from '../../services/media/media-store.ts';
+import { createDiskStore } from '../../services/media/disk-store.ts';
 import { completedOrder } from '../../../tests/server-helpers/certificates.ts';
 import { answerPattern, call, getSection, keysFor, startedOrder } from '../../../tests/server-helpers/exam-attempts.ts';
 import { bearer, createMember } from '../../../tests/server-helpers/members.ts';
@@ -34,7 +34,7 @@ let t: TestApp;
 beforeAll(async () => { t = await buildTestApp({ seed: true, seedExam: true, env: { COURIER_WEBHOOK_SECRET: SECRET } }); });
 afterAll(async () => { await t?.cleanup(); });
 
-const deps = () => ({ db: t.db, store: createMediaStore(t.config.dataDir), clock: t.clock });
+const deps = () => ({ db: t.db, store: createDiskStore(t.config.dataDir), clock: t.clock });
 
 async function member(overrides: Parameters<typeof createMember>[1] = {}) {
   const { user } = await createMember(t.db, { company_id: t.seed!.companyId, ...overrides });
@@ -104,8 +104,7 @@ describe('issuance on completion', () => {
   it('issues once however often and concurrently it is asked', async () => {
     const m = await member();
     const { orderId } = await completedOrder(t.db, m.user.id, { completedAt: t.clock.now() });
-    const store = createMediaStore(t.config.dataDir);
-    const before = (await readdir(store.dir).catch(() => [])).filter((f) => f.endsWith('.pdf')).length;
+    const before = (await readdir(join(t.config.dataDir, 'media')).catch(() => [])).filter((f) => f.endsWith('.pdf')).length;
     const rows = await Promise.all([1, 2, 3, 4].map(() => issueCertificate(deps(), orderId, 'https://epot.example.id')));
     expect(new Set(rows.map((r) => r!.id)).size).toBe(1);
     expect(await t.db.select().from(certificates).where(eq(certificates.order_id, orderId))).toHaveLength(1);
@@ -113,7 +112,7 @@ describe('issuance on completion', () => {
     const pdfs = await t.db.select().from(media).where(and(eq(media.owner_user_id, m.user.id), eq(media.source, 'certificate')));
     expect(pdfs).toHaveLength(1);
     // The losers removed their files again.
-    expect((await readdir(store.dir)).filter((f) => f.endsWith('.pdf')).length).toBe(before + 1);
+    expect((await readdir(join(t.config.dataDir, 'media'))).filter((f) => f.endsWith('.pdf')).length).toBe(before + 1);
     expect(rows[0]!.verify_url).toBe(`https://epot.example.id/verify/${rows[0]!.number}`);
   });
 

@@ -6,7 +6,7 @@ import { and, eq, inArray, isNotNull } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AnswerSubmitResult, BankQuestion, OrderDetailFull } from '../../../contracts/exam-delivery.ts';
 import { examParts, exams, media, orders, questionGroups, questions } from '../../db/schema/index.ts';
-import { createMediaStore } from '../../services/media/media-store.ts';
+import { createDiskStore } from '../../services/media/disk-store.ts';
 import { loadMediaUrlSigner } from '../../services/media/media-urls.ts';
 import {
   answerKeyFields, answerPattern, call, getSection, keysFor, sectionUrl, seenBodies, startedOrder, type StartedOrder,
@@ -150,7 +150,7 @@ describe('media', () => {
   it("answers the member's own media with a signed URL and 404 for anyone else's", async () => {
     const owner = await startedOrder(t);
     const stranger = await startedOrder(t);
-    const key = await createMediaStore(t.config.dataDir).put(Buffer.from('jpeg bytes'), 'jpg');
+    const key = await createDiskStore(t.config.dataDir).put(Buffer.from('jpeg bytes'), 'jpg');
     const [photo] = await t.db.insert(media).values({ title: 'foto', source: 'upload', type: 'image', mime: 'image/jpeg', storage_key: key, byte_size: 10, owner_user_id: owner.userId }).returning();
     const mine = await call<{ public_url: string; type: string }>(t, { method: 'GET', url: `/storage/v1/media/user/detail/${photo!.id}`, headers: owner.headers });
     expect(mine.code).toBe(200);

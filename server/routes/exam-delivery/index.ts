@@ -16,7 +16,7 @@ import { liveCertificate, toCertificateRef } from '../../services/certificates/c
 import { getOwnOrder, licenceHintOf } from '../../services/orders/orders.ts';
 import { deviceReportsOf, latestConsent } from '../../services/orders/preparation.ts';
 import { proctoringDetail } from '../../services/proctoring/proctoring.ts';
-import { enforce } from '../../services/platform/rate-limit.ts';
+import { enforce, refuseIfOver } from '../../services/platform/rate-limit.ts';
 import { loadSectionContent, renderSectionParts, selectionsOf } from '../../services/exam/section-content.ts';
 import { mediaRoutes } from './media.ts';
 import { examBankRoutes } from './exam-bank.ts';
@@ -34,8 +34,8 @@ async function certificateRef(app: FastifyInstance, req: FastifyRequest, order: 
   return row ? toCertificateRef(row, app.mediaUrls, app.clock.now()) : null;
 }
 
-export const examDeliveryRoutes: FastifyPluginAsyncZod<{ dataDir: string }> = async (app, opts) => {
-  await app.register(mediaRoutes, { dataDir: opts.dataDir });
+export const examDeliveryRoutes: FastifyPluginAsyncZod = async (app) => {
+  await app.register(mediaRoutes);
   await app.register(examBankRoutes);
   await app.register(orderSectionRoutes);
 };
@@ -78,11 +78,11 @@ const orderSectionRoutes: FastifyPluginAsyncZod = async (app) => {
       body: answerDraftRequestSchema, response: { 200: answerDraftResponseSchema } },
   }, async (req, reply) => {
     const now = app.clock.now();
-    await enforce(app.db, reply, `draft:${req.member.id}`, DRAFTS_PER_MINUTE, 60_000, now);
-    const { deadline_at } = await saveDraft(app.db, req.member.id, req.body, now);
+    const { deadline_at, rate } = await saveDraft(app.db, req.member.id, req.body, now, { key: `draft:${req.member.id}`, limit: DRAFTS_PER_MINUTE, windowMs: 60_000 });
+    refuseIfOver(reply, rate);
     return {
       status: 200 as const, message: 'OK',
-      data: { saved_at: now.toISOString(), server_time_ms: now.getTime(), remaining_seconds: Math.max(0, Math.ceil((deadline_at.getTime() - now.getTime()) / 1000)) },
+      data: { saved_at: now.toISOString(), server_time_ms: now.getTime(), remaining_seconds: Math.max(0, Math.ceil((deadline_at!.getTime() - now.getTime()) / 1000)) },
     };
   });
 

@@ -1,20 +1,21 @@
 // Media for candidates. <audio> and <img> cannot send a bearer token, so files are served at a
 // signed, short-lived URL (services/media/media-urls.ts) with Range support for audio seeking. The
-// member's own media (proctoring photos) are looked up by id and answered with such a URL.
+// member's own media (proctoring photos) are looked up by id and answered with such a URL. The
+// bytes come from the one blob store (`app.blobs`: DATA_DIR/media or the S3 bucket), streamed by
+// this route in both cases, so the URL, its expiry and Range behave the same on either store
+// (docs/scaling.md says why there is no redirect to a presigned bucket URL).
 import type { FastifyPluginAsyncZod, ZodTypeProvider } from 'fastify-type-provider-zod';
 import { apiPaths } from '../../../contracts/api-paths.ts';
 import { mediaDetailResponseSchema, mediaFileQuerySchema } from '../../../contracts/exam-delivery.ts';
 import { idParamSchema } from '../../../contracts/orders.ts';
 import { HttpError } from '../../http-error.ts';
 import { mediaFile, ownMedia, parseRange } from '../../services/media/media-files.ts';
-import { createMediaStore } from '../../services/media/media-store.ts';
+import { BlobNotFoundError } from '../../services/media/blob-store.ts';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const LINK_INVALID = 'Tautan media tidak valid atau sudah kedaluwarsa';
 
-export const mediaRoutes: FastifyPluginAsyncZod<{ dataDir: string }> = async (app, opts) => {
-  const store = createMediaStore(opts.dataDir);
-
+export const mediaRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(apiPaths.media.file, {
     schema: { summary: 'A stored file at a signed URL (no bearer token; Range supported)', tags: ['media'],
       params: idParamSchema, querystring: mediaFileQuerySchema },
@@ -23,8 +24,7 @@ export const mediaRoutes: FastifyPluginAsyncZod<{ dataDir: string }> = async (ap
     if (!UUID.test(id) || !app.mediaUrls.verify(id, req.query.exp, req.query.sig)) throw new HttpError(403, LINK_INVALID);
     const row = await mediaFile(app.db, id);
     if (!row) throw HttpError.notFound();
-    // Members' photos live in the photo store (DATA_DIR/media, or the S3 bucket when configured).
-    const blobs = row.source === 'upload' ? app.photoStore : store;
+    const blobs = app.blobs;
     const size = await blobs.size(row.storage_key);
     if (size === null) throw HttpError.notFound();
     // Cacheable by this browser only, until the URL expires.
@@ -40,12 +40,13 @@ export const mediaRoutes: FastifyPluginAsyncZod<{ dataDir: string }> = async (ap
       reply.header('content-range', `bytes */${size}`);
       throw new HttpError(416, 'Rentang data tidak valid');
     }
-    if (range) {
-      reply.code(206).headers({ 'content-range': `bytes ${range.start}-${range.end}/${size}`, 'content-length': range.end - range.start + 1 });
-      return reply.send(await blobs.read(row.storage_key, range));
-    }
-    reply.header('content-length', size);
-    return reply.send(await blobs.read(row.storage_key));
+    // Deleted between the size and the read (retention): a 404, not a 500.
+    const body = await blobs.read(row.storage_key, range ?? undefined).catch((err: unknown) => {
+      throw err instanceof BlobNotFoundError ? HttpError.notFound() : err;
+    });
+    if (range) reply.code(206).headers({ 'content-range': `bytes ${range.start}-${range.end}/${size}`, 'content-length': range.end - range.start + 1 });
+    else reply.header('content-length', size);
+    return reply.send(body);
   });
 
   await app.register(async (plain) => {

@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { photoCommand } from '../../cli/commands/photo.ts';
 import { retentionCommand } from '../../cli/commands/retention.ts';
 import { media } from '../../db/schema/index.ts';
-import { createMediaStore } from '../../services/media/media-store.ts';
+import { createDiskStore } from '../../services/media/disk-store.ts';
 import { sweepOldPhotos } from '../../services/proctoring/photo-retention.ts';
 import { detectFileType, isAcceptableClientFilename, UPLOAD_MESSAGES } from '../../services/proctoring/uploads.ts';
 import { bearer, createMember } from '../../../tests/server-helpers/members.ts';
@@ -71,7 +71,7 @@ describe('POST media.upload', () => {
     }
     expect(rows.find((r) => r.id === a.body.data.id)!.storage_key).toMatch(/\.png$/);
     // Outside the web root, in DATA_DIR/media, byte for byte.
-    const store = createMediaStore(t.config.dataDir);
+    const store = createDiskStore(t.config.dataDir);
     expect(await store.get(rows.find((r) => r.id === b.body.data.id)!.storage_key)).toEqual(jpeg);
 
     // The owner's signed URL serves it with the detected type.
@@ -179,7 +179,7 @@ describe('photo retention', () => {
     const { auth } = await member();
     const old = (await upload(t, auth, { filename: 'old.png', data: pngBytes() })).body.data;
     const fresh = (await upload(t, auth, { filename: 'new.png', data: pngBytes() })).body.data;
-    const store = createMediaStore(t.config.dataDir);
+    const store = createDiskStore(t.config.dataDir);
     const importKey = await store.put(Buffer.from('exam audio'), 'webm');
     const longAgo = new Date(t.clock.now().getTime() - 181 * 86_400_000);
     const [exam] = await t.db.insert(media).values({ title: 'audio', source: 'import', type: 'audio', mime: 'audio/webm', storage_key: importKey, byte_size: 10, created_at: longAgo }).returning();
@@ -187,10 +187,10 @@ describe('photo retention', () => {
     const [oldRow] = await t.db.select().from(media).where(eq(media.id, old.id));
 
     expect(await sweepOldPhotos(t.db, store, t.clock.now(), 180)).toBe(1);
-    expect(existsSync(store.path(oldRow!.storage_key))).toBe(false);
+    expect(await store.size(oldRow!.storage_key)).toBeNull();
     expect(await t.db.select().from(media).where(eq(media.id, old.id))).toHaveLength(0);
     expect(await t.db.select().from(media).where(inArray(media.id, [fresh.id, exam!.id]))).toHaveLength(2);
-    expect(existsSync(store.path(importKey))).toBe(true);
+    expect(await store.size(importKey)).not.toBeNull();
     expect((await t.app.inject({ method: 'GET', url: old.public_url })).statusCode).toBe(404);
     expect((await t.app.inject({ method: 'GET', url: fresh.public_url })).statusCode).toBe(200);
     // Nothing left to do; 0 days means keep everything.

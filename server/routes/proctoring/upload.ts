@@ -66,7 +66,7 @@ export const uploadRoutes: FastifyPluginAsyncZod<{ limits: UploadLimits }> = asy
     if (source !== 'upload') throw new HttpError(400, UPLOAD_MESSAGES.badSource);
     const title = fields[UPLOAD_FIELDS.title]?.trim() || 'Foto';
     if (title.length > TITLE_MAX) throw new HttpError(400, UPLOAD_MESSAGES.badTitle);
-    const row = await storeUpload(app.db, app.photoStore, { ownerId: req.member.id, title, bytes, now: app.clock.now() }, limits);
+    const row = await storeUpload(app.db, app.blobs, { ownerId: req.member.id, title, bytes, now: app.clock.now() }, limits);
     req.log.info({ media: row.id, bytes: row.byte_size, mime: row.mime }, 'photo uploaded');
     const url = app.mediaUrls.url(row.id);
     return {

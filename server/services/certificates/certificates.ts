@@ -1,4 +1,4 @@
-// Certificates: issued once per completed order (PDF in the media store, owned by the member),
+// Certificates: issued once per completed order (PDF in the blob store, owned by the member),
 // verified publicly by number, revoked or reissued by operators.
 // - Numbers are 'EPOT-' + 12 characters from a 32-letter alphabet drawn from the CSPRNG (60 bits):
 //   not sequential, not guessable, and unique by index.
@@ -18,7 +18,7 @@ import { certificates, media, orderSections, orders, shipments, users } from '..
 import { HttpError } from '../../http-error.ts';
 import { renderCertificatePdf } from './certificate-pdf.ts';
 import { LICENCE_ALPHABET } from '../orders/licence-codes.ts';
-import type { MediaStore } from '../media/media-store.ts';
+import type { BlobStore } from '../media/blob-store.ts';
 import type { MediaUrlSigner } from '../media/media-urls.ts';
 import { ensureShipment } from './shipments.ts';
 import { SECTION_NAMES, SERVER_MESSAGES } from '../../../contracts/facts/index.ts';
@@ -34,7 +34,7 @@ export const CERTIFICATE_MESSAGES = {
 
 export interface CertificateDeps {
   db: AppDb;
-  store: MediaStore;
+  store: BlobStore;
   clock: Clock;
 }
 

@@ -74,6 +74,21 @@ describe('starting sections', () => {
     expect(questions.map((q) => q.selected_answer)).toEqual([answer[0]!.list_question[0]!.answer[0], answer[0]!.list_question[1]!.answer[0], null]);
     expect(Math.abs(resumed.deadline_ms - resumed.server_time_ms - resumed.remaining_seconds * 1000)).toBeLessThan(1000);
   });
+  it('counts autosaves against the limit in the same statement: the 121st in a minute is refused and not stored', async () => {
+    const o = await startedOrder(t);
+    const detail = (await getSection(t, o, 'listening')).body.data;
+    const answer = answerPattern(detail, await keysFor(t, detail), 1);
+    answer[0]!.list_question = answer[0]!.list_question.slice(0, 1);
+    const save = (position: number) => call(t, { method: 'PUT', url: DRAFT, headers: o.headers, payload: { id: o.orderId, section: 'listening', answer, position } });
+    const codes = await Promise.all(Array.from({ length: 120 }, (_, i) => save(i % 2)));
+    expect(codes.every((r) => r.code === 200)).toBe(true);
+    await call(t, { method: 'PUT', url: DRAFT, headers: o.headers, payload: { id: o.orderId, section: 'listening', answer: [], position: 0 } }).then((r) => {
+      expect(r.code).toBe(429);
+      expect(Number(r.res.headers['retry-after'])).toBeGreaterThan(0);
+    });
+    const resumed = (await getSection(t, o, 'listening')).body.data;
+    expect(resumed.exam.parts[0]!.question_list.flatMap((g) => g.list_question)[0]!.selected_answer).toBe(answer[0]!.list_question[0]!.answer[0]);
+  });
 });
 
 describe('submission', () => {

@@ -17,6 +17,7 @@ import type { AppDb, AppTx } from '../../db/client.ts';
 import { answerKeys, exams, media, orderSections, orders, products } from '../../db/schema/index.ts';
 import { HttpError } from '../../http-error.ts';
 import { getOwnOrder } from '../orders/orders.ts';
+import { countAttempt, rateLimitResult, type RateLimitResult } from '../platform/rate-limit.ts';
 import { convertSection, scoreExam, scoreSection, type AnswerKey, type ScorableQuestion } from './scoring.ts';
 import { loadSectionContent } from './section-content.ts';
 
@@ -316,25 +317,36 @@ export async function submitAnswer(db: AppDb, memberId: string, input: SubmitInp
 }
 
 export interface DraftInput { id: string; section: SectionName; answer: AnswerPart[]; position: number }
+/** The autosave rate limit, counted in the same statement as the save. */
+export interface DraftLimit { key: string; limit: number; windowMs: number }
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /**
- * PUT order.answerDraft: one conditional UPDATE on the happy path (own order in progress, section
- * open, not past deadline + grace); only a refusal reads more, to say why.
+ * PUT order.answerDraft: one statement on the happy path, counting the attempt against the rate
+ * limit and, within it, a conditional UPDATE (own order in progress, section open, not past
+ * deadline + grace); only a refusal reads more, to say why. Over the limit nothing is stored.
  */
-export async function saveDraft(db: AppDb, memberId: string, input: DraftInput, now: Date): Promise<{ deadline_at: Date }> {
-  if (UUID.test(input.id)) {
-    const [row] = await db.update(orderSections)
-      .set({ draft: input.answer, draft_position: input.position, draft_saved_at: now })
-      .where(and(
-        eq(orderSections.order_id, input.id), eq(orderSections.section, input.section), isNull(orderSections.submitted_at),
-        gt(orderSections.deadline_at, new Date(now.getTime() - SUBMIT_GRACE_MS)),
-        sql`exists (select 1 from ${orders} where ${orders.id} = ${orderSections.order_id} and ${orders.user_id} = ${memberId} and ${orders.status} = 'in_progress')`,
-      ))
-      .returning({ deadline_at: orderSections.deadline_at });
-    if (row) return row;
-  }
+export async function saveDraft(db: AppDb, memberId: string, input: DraftInput, now: Date, limit: DraftLimit): Promise<{ deadline_at: Date | null; rate: RateLimitResult }> {
+  const counted = db.$with('counted').as(countAttempt(db, limit.key, limit.windowMs, now));
+  // One statement, so one commit: an autosave used to be two (the rate-limit upsert, then the
+  // update), and each commit waits for its own WAL flush, the bottleneck measured in bench/README.md.
+  const saved = db.$with('saved').as(db.update(orderSections)
+    .set({ draft: input.answer, draft_position: input.position, draft_saved_at: now })
+    .where(and(
+      UUID.test(input.id) ? eq(orderSections.order_id, input.id) : sql`false`,
+      eq(orderSections.section, input.section), isNull(orderSections.submitted_at),
+      gt(orderSections.deadline_at, new Date(now.getTime() - SUBMIT_GRACE_MS)),
+      sql`exists (select 1 from ${orders} where ${orders.id} = ${orderSections.order_id} and ${orders.user_id} = ${memberId} and ${orders.status} = 'in_progress')`,
+      sql`(select ${counted.count} from ${counted}) <= ${limit.limit}`,
+    ))
+    .returning({ deadline_at: orderSections.deadline_at }));
+  const [result] = await db.with(counted, saved).select({
+    count: counted.count, reset_at: counted.reset_at,
+    deadline_at: sql<Date | null>`(select ${saved.deadline_at} from ${saved})`.mapWith(orderSections.deadline_at),
+  }).from(counted);
+  const rate = await rateLimitResult(db, result!, limit.limit, now);
+  if (!rate.allowed || result!.deadline_at) return { deadline_at: result!.deadline_at, rate };
   const order = await getOwnOrder(db, memberId, input.id);
   if (order.status === 'disqualified') throw new HttpError(400, SERVER_MESSAGES.testDisqualified);
   if (order.status === 'completed') throw new HttpError(400, SERVER_MESSAGES.testFinished);

@@ -1,4 +1,4 @@
-import { existsSync, mkdtempSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { and, asc, eq, inArray } from 'drizzle-orm';
@@ -12,13 +12,14 @@ import { installZodMessages } from '../../plugins/zod-messages.ts';
 import {
   ExamImportError, importExam, insertExam, prepareExamImport, storeExamMedia, type PreparedExam,
 } from './exam-import.ts';
-import { createMediaStore, type MediaStore } from '../media/media-store.ts';
+import type { BlobStore } from '../media/blob-store.ts';
+import { createDiskStore } from '../media/disk-store.ts';
 
 let root: string;
 let t: TestDatabase;
 let db: AppDb;
 let companyId: string;
-let store: MediaStore;
+let store: BlobStore;
 let fixtureDir: string;
 let n = 0;
 
@@ -35,13 +36,13 @@ async function problemsOf(doc: unknown): Promise<string[]> {
   return (err as ExamImportError).problems;
 }
 
-const storedFiles = () => (existsSync(store.dir) ? readdirSync(store.dir) : []);
+const storedFiles = () => (existsSync(join(root, 'data', 'media')) ? readdirSync(join(root, 'data', 'media')) : []);
 
 beforeAll(async () => {
   root = mkdtempSync(join(tmpdir(), 'epot-exam-import-'));
   fixtureDir = join(root, 'content');
   writeExamFixture(fixtureDir);
-  store = createMediaStore(join(root, 'data'));
+  store = createDiskStore(join(root, 'data'));
   t = await createTestDatabase();
   db = t.database.db;
   const [company] = await db.insert(companies).values({ name: 'Import Co', settings: { announcement: { is_active: false, images: [] } } })
@@ -192,7 +193,7 @@ describe('importExam', () => {
     expect(files).toHaveLength(4);
     for (const f of files) {
       expect(f.source).toBe('import');
-      expect(statSync(store.path(f.storage_key)).size).toBe(f.byte_size);
+      expect(await store.size(f.storage_key)).toBe(f.byte_size);
     }
     const [image] = files.filter((f) => f.type === 'image');
     const [withImage] = await db.select().from(questions).where(eq(questions.image_media_id, image!.id));

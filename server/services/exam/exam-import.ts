@@ -16,7 +16,8 @@ import type { AppDb } from '../../db/client.ts';
 import {
   answerKeys, companies, examParts, exams, media, questionGroups, questions, type MediaType,
 } from '../../db/schema/index.ts';
-import type { MediaStore } from '../media/media-store.ts';
+import { mapLimit } from '../platform/map-limit.ts';
+import type { BlobStore } from '../media/blob-store.ts';
 import { MAX_RAW } from './scoring.ts';
 import { SECTION_NAMES, type SectionName } from '../../../contracts/facts/index.ts';
 
@@ -200,19 +201,6 @@ function checkQuestion(q: ExamImportQuestion, group: ExamImportGroup, where: str
   });
 }
 
-async function mapLimit<T, R>(items: T[], limit: number, fn: (item: T) => Promise<R>): Promise<R[]> {
-  const out: R[] = new Array(items.length);
-  let next = 0;
-  const worker = async () => {
-    while (next < items.length) {
-      const i = next++;
-      out[i] = await fn(items[i]!);
-    }
-  };
-  await Promise.all(Array.from({ length: Math.min(limit, items.length) }, worker));
-  return out;
-}
-
 /**
  * Duration in whole milliseconds, read in-process from the container (WebM/Matroska, Ogg, MP3, MP4,
  * WAV) by music-metadata, so importing needs no media toolchain on the host. `duration: true` makes
@@ -287,7 +275,7 @@ export interface StoredMedia {
 }
 
 /** Copies the prepared media into the store. */
-export async function storeExamMedia(prepared: PreparedExam, store: MediaStore): Promise<StoredMedia> {
+export async function storeExamMedia(prepared: PreparedExam, store: BlobStore): Promise<StoredMedia> {
   const keys = new Map<string, string>();
   const discard = async () => { await Promise.all([...keys.values()].map((k) => store.delete(k))); };
   try {
@@ -376,7 +364,7 @@ export async function insertExam(db: AppDb, prepared: PreparedExam, stored: Stor
 }
 
 /** The whole import: check, copy media, insert in one transaction (copies removed if it fails). */
-export async function importExam(db: AppDb, store: MediaStore, opts: { file: string; companyId: string }): Promise<ImportResult> {
+export async function importExam(db: AppDb, store: BlobStore, opts: { file: string; companyId: string }): Promise<ImportResult> {
   const prepared = await prepareExamImport(opts.file);
   const stored = await storeExamMedia(prepared, store);
   try {

@@ -1,117 +1,116 @@
-// An S3-compatible bucket as a BlobStore (proctoring photos when S3_BUCKET is set), without an SDK:
-// path-style URLs (`<endpoint>/<bucket>/<prefix><key>`, which MinIO, Ceph, R2 and AWS all accept)
-// and AWS Signature Version 4 with node:crypto. Only PUT, GET (with Range), HEAD and DELETE of
-// single objects are needed. Keys are the server's own `<uuid>.<ext>` storage keys.
-import { createHash, createHmac, randomUUID } from 'node:crypto';
-import { Readable } from 'node:stream';
-import type { ReadableStream as WebReadableStream } from 'node:stream/web';
-import type { BlobStore } from './media-store.ts';
-import { isStorageKey } from './media-store.ts';
+// The blob store in an S3-compatible bucket (AWS S3, MinIO, Ceph, R2, …) through the AWS SDK v3.
+// Path-style addressing by default (`<endpoint>/<bucket>/<key>`), which every S3-compatible server
+// accepts. Keys are the server's own `<uuid>.<ext>` storage keys under an optional prefix.
+//
+// Bodies are sent from memory (the files are photos, PDFs and exam audio of a few MB at most), so
+// the SDK can retry a PUT on a dropped keep-alive connection; a stream body cannot be sent twice.
+//
+// Checksums: since 2025 the SDK adds CRC32 checksums (aws-chunked bodies) to every upload by
+// default, which several S3-compatible servers do not understand; we ask for them only where S3
+// requires them. Integrity of a move is checked end to end by the move command (sha256 of both ends).
+import { readFile } from 'node:fs/promises';
+import type { Readable } from 'node:stream';
+import {
+  DeleteObjectCommand, GetObjectCommand, HeadObjectCommand, PutObjectCommand, S3Client, S3ServiceException,
+} from '@aws-sdk/client-s3';
+import { BlobNotFoundError, BlobStoreUnavailableError, checkedKey, newStorageKey, type BlobStore } from './blob-store.ts';
 
 export interface S3Options {
-  /** e.g. https://s3.ap-southeast-1.amazonaws.com or http://127.0.0.1:9000 */
-  endpoint: string;
   bucket: string;
+  /** e.g. http://127.0.0.1:9000 (MinIO); unset: AWS's endpoint for the region. */
+  endpoint?: string;
   region: string;
-  accessKeyId: string;
-  secretAccessKey: string;
-  /** Prepended to every key, e.g. 'epot/photos/'. */
+  /** Unset: the SDK's default chain (AWS_* variables, instance or task role). */
+  accessKeyId?: string;
+  secretAccessKey?: string;
+  /** Prepended to every key, e.g. 'epot/'. */
   prefix?: string;
+  /** `<endpoint>/<bucket>/<key>` (default) instead of `<bucket>.<endpoint>/<key>`. */
+  pathStyle?: boolean;
 }
 
-export interface SignInput {
-  method: string;
-  url: URL;
-  /** Headers to sign and send (host and the x-amz-* ones are added). */
-  headers?: Record<string, string>;
-  /** Hex sha256 of the body ('' body for GET/HEAD/DELETE). */
-  payloadHash: string;
-  now: Date;
+const statusOf = (err: unknown) => (err as { $metadata?: { httpStatusCode?: number } }).$metadata?.httpStatusCode;
+
+/**
+ * An SDK failure as our errors: a missing object is BlobNotFoundError; no answer at all (refused,
+ * reset, timed out) or a 5xx / 429 is BlobStoreUnavailableError (a 503 for the client); anything
+ * else (access denied, no such bucket) is a configuration fault and stays a plain error.
+ */
+function translate(err: unknown, what: string, key: string): Error {
+  const status = statusOf(err);
+  const name = (err as { name?: string }).name ?? '';
+  if (status === 404 && (name === 'NoSuchKey' || name === 'NotFound')) return new BlobNotFoundError(key);
+  const code = (err as { code?: string }).code ?? name;
+  if (status === undefined || status >= 500 || status === 429) {
+    return new BlobStoreUnavailableError(`s3 ${what} ${key}: ${status ? `HTTP ${status} ` : ''}${code}`, { cause: err });
+  }
+  return new Error(`s3 ${what} ${key} failed: HTTP ${status} ${err instanceof S3ServiceException ? err.name : code}`, { cause: err });
 }
 
-export const EMPTY_SHA256 = createHash('sha256').update('').digest('hex');
-const sha256Hex = (data: string | Uint8Array) => createHash('sha256').update(data).digest('hex');
-const hmac = (key: string | Buffer, data: string) => createHmac('sha256', key).update(data).digest();
-/** RFC 3986 encoding, as SigV4 wants it (encodeURIComponent leaves !'()* alone). */
-const rfc3986 = (s: string) => encodeURIComponent(s).replace(/[!'()*]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`);
-
-/** The headers to send (authorization included) for a SigV4-signed S3 request. */
-export function signV4(opts: Pick<S3Options, 'region' | 'accessKeyId' | 'secretAccessKey'>, input: SignInput): Record<string, string> {
-  const amzDate = input.now.toISOString().replace(/[-:]/g, '').replace(/\.\d{3}/, '');
-  const day = amzDate.slice(0, 8);
-  const headers: Record<string, string> = {
-    ...Object.fromEntries(Object.entries(input.headers ?? {}).map(([k, v]) => [k.toLowerCase(), v.trim().replace(/\s+/g, ' ')])),
-    host: input.url.host,
-    'x-amz-content-sha256': input.payloadHash,
-    'x-amz-date': amzDate,
-  };
-  const names = Object.keys(headers).sort();
-  const query = [...input.url.searchParams].map(([k, v]) => [rfc3986(k), rfc3986(v)] as const)
-    .sort(([a, x], [b, y]) => (a === b ? (x < y ? -1 : 1) : a < b ? -1 : 1)).map(([k, v]) => `${k}=${v}`).join('&');
-  const path = input.url.pathname.split('/').map((seg) => rfc3986(decodeURIComponent(seg))).join('/');
-  const canonical = [
-    input.method, path, query, ...names.map((n) => `${n}:${headers[n]}`), '', names.join(';'), input.payloadHash,
-  ].join('\n');
-  const scope = `${day}/${opts.region}/s3/aws4_request`;
-  const toSign = ['AWS4-HMAC-SHA256', amzDate, scope, sha256Hex(canonical)].join('\n');
-  const key = hmac(hmac(hmac(hmac(`AWS4${opts.secretAccessKey}`, day), opts.region), 's3'), 'aws4_request');
-  const signature = createHmac('sha256', key).update(toSign).digest('hex');
-  return { ...headers, authorization: `AWS4-HMAC-SHA256 Credential=${opts.accessKeyId}/${scope},SignedHeaders=${names.join(';')},Signature=${signature}` };
-}
-
-const EXT = /^[a-z0-9]{1,8}$/;
-
-export function createS3Store(opts: S3Options, now: () => Date = () => new Date()): BlobStore {
-  const base = opts.endpoint.replace(/\/+$/, '');
+export function createS3Store(opts: S3Options): BlobStore {
+  const client = new S3Client({
+    region: opts.region,
+    ...(opts.endpoint ? { endpoint: opts.endpoint } : {}),
+    forcePathStyle: opts.pathStyle ?? true,
+    ...(opts.accessKeyId && opts.secretAccessKey ? { credentials: { accessKeyId: opts.accessKeyId, secretAccessKey: opts.secretAccessKey } } : {}),
+    requestChecksumCalculation: 'WHEN_REQUIRED',
+    responseChecksumValidation: 'WHEN_REQUIRED',
+    // A bucket that does not answer fails the request within seconds (a 503), never hangs it.
+    requestHandler: { connectionTimeout: 5_000, requestTimeout: 30_000 },
+  });
   const prefix = opts.prefix ?? '';
-  const urlOf = (key: string) => {
-    if (!isStorageKey(key)) throw new Error(`invalid storage key: ${JSON.stringify(key)}`);
-    return new URL(`${base}/${rfc3986(opts.bucket)}/${prefix.split('/').map(rfc3986).join('/')}${key}`);
+  /** Runs an SDK call for a checked key; its failures translated. */
+  const call = async <T>(what: string, key: string, run: (objectKey: string) => Promise<T>): Promise<T> => {
+    const objectKey = `${prefix}${checkedKey(key)}`;
+    try {
+      return await run(objectKey);
+    } catch (err) {
+      throw translate(err, what, key);
+    }
   };
-  const send = async (method: string, key: string, extra: { body?: Uint8Array; headers?: Record<string, string> } = {}) => {
-    const url = urlOf(key);
-    const headers = signV4(opts, { method, url, headers: extra.headers, payloadHash: extra.body ? sha256Hex(extra.body) : EMPTY_SHA256, now: now() });
-    // host is set by fetch from the URL (a forbidden header name there).
-    const { host: _host, ...sent } = headers;
-    return fetch(url, { method, headers: sent, ...(extra.body ? { body: extra.body } : {}) });
-  };
-  const fail = async (what: string, res: Response): Promise<never> => {
-    // The error body is S3's XML; keep only its <Code> (never the signature details).
-    const code = (await res.text().catch(() => '')).match(/<Code>([^<]{1,64})<\/Code>/)?.[1] ?? '';
-    throw new Error(`s3 ${what} failed: HTTP ${res.status} ${code}`.trim());
-  };
+  const putObject = (key: string, body: Uint8Array) => call('put', key, async (Key) => {
+    await client.send(new PutObjectCommand({ Bucket: opts.bucket, Key, Body: body, ContentLength: body.byteLength, ContentType: 'application/octet-stream' }));
+  });
+  const getObject = (key: string, range?: { start: number; end: number }) => call('get', key, async (Key) => {
+    const res = await client.send(new GetObjectCommand({ Bucket: opts.bucket, Key, ...(range ? { Range: `bytes=${range.start}-${range.end}` } : {}) }));
+    if (!res.Body) throw new BlobNotFoundError(key);
+    return res.Body as Readable & { transformToByteArray(): Promise<Uint8Array> };
+  });
   return {
     location: `s3://${opts.bucket}/${prefix}`,
     async put(data, ext) {
-      const clean = ext.replace(/^\./, '').toLowerCase();
-      if (!EXT.test(clean)) throw new Error(`invalid file extension: ${JSON.stringify(ext)}`);
-      const key = `${randomUUID()}.${clean}`;
-      const res = await send('PUT', key, { body: data, headers: { 'content-type': 'application/octet-stream' } });
-      if (!res.ok) await fail('put', res);
-      await res.arrayBuffer();
+      const key = newStorageKey(ext);
+      await putObject(key, data);
       return key;
     },
+    async putFile(sourcePath, ext) {
+      const key = newStorageKey(ext);
+      await putObject(key, await readFile(sourcePath));
+      return key;
+    },
+    async putAt(key, body, size) {
+      checkedKey(key);
+      const chunks: Buffer[] = [];
+      for await (const chunk of body) chunks.push(chunk as Buffer);
+      const data = Buffer.concat(chunks);
+      if (data.length !== size) throw new Error(`${key}: got ${data.length} bytes to write, expected ${size}`);
+      await putObject(key, data);
+    },
     async get(key) {
-      const res = await send('GET', key);
-      if (!res.ok) await fail('get', res);
-      return Buffer.from(await res.arrayBuffer());
+      const body = await getObject(key);
+      return call('get', key, async () => Buffer.from(await body.transformToByteArray()));
     },
-    async size(key) {
-      const res = await send('HEAD', key);
-      if (res.status === 404) return null;
-      if (!res.ok) await fail('head', res);
-      return Number(res.headers.get('content-length'));
-    },
-    async read(key, range) {
-      const res = await send('GET', key, range ? { headers: { range: `bytes=${range.start}-${range.end}` } } : {});
-      if (!res.ok || !res.body) await fail('get', res);
-      return Readable.fromWeb(res.body! as WebReadableStream);
-    },
-    async delete(key) {
-      const res = await send('DELETE', key);
-      // S3 answers 204 for a missing key too; some servers say 404.
-      if (!res.ok && res.status !== 404) await fail('delete', res);
-      await res.arrayBuffer();
-    },
+    size: (key) => call('head', key, async (Key) => {
+      try {
+        const head = await client.send(new HeadObjectCommand({ Bucket: opts.bucket, Key }));
+        return head.ContentLength ?? null;
+      } catch (err) {
+        if (statusOf(err) === 404) return null;
+        throw err;
+      }
+    }),
+    read: (key, range) => getObject(key, range),
+    // S3 answers 204 for a missing key too.
+    delete: (key) => call('delete', key, async (Key) => { await client.send(new DeleteObjectCommand({ Bucket: opts.bucket, Key })); }),
   };
 }

@@ -18,11 +18,11 @@ export interface RateLimitResult {
 const PRUNE_EVERY = 200;
 let calls = 0;
 
-/** Counts one attempt against `key`; `allowed` is false once more than `limit` fall into the window. */
-export async function consume(db: AppDb, key: string, limit: number, windowMs: number, now: Date): Promise<RateLimitResult> {
+/** The upsert that counts one attempt, returning the window's count and end (usable as a CTE). */
+export function countAttempt(db: AppDb, key: string, windowMs: number, now: Date) {
   const resetAt = new Date(now.getTime() + windowMs);
   const expired = sql`${rateLimits.reset_at} <= ${now.toISOString()}::timestamptz`;
-  const [row] = await db.insert(rateLimits)
+  return db.insert(rateLimits)
     .values({ key, count: 1, reset_at: resetAt })
     .onConflictDoUpdate({
       target: rateLimits.key,
@@ -32,12 +32,22 @@ export async function consume(db: AppDb, key: string, limit: number, windowMs: n
       },
     })
     .returning({ count: rateLimits.count, reset_at: rateLimits.reset_at });
+}
+
+/** What countAttempt's row means for `limit`; prunes old windows now and then. */
+export async function rateLimitResult(db: AppDb, row: { count: number; reset_at: Date }, limit: number, now: Date): Promise<RateLimitResult> {
   if (++calls % PRUNE_EVERY === 0) await db.delete(rateLimits).where(lt(rateLimits.reset_at, now));
   return {
-    allowed: row!.count <= limit,
-    count: row!.count,
-    retryAfterSeconds: Math.max(1, Math.ceil((row!.reset_at.getTime() - now.getTime()) / 1000)),
+    allowed: row.count <= limit,
+    count: row.count,
+    retryAfterSeconds: Math.max(1, Math.ceil((row.reset_at.getTime() - now.getTime()) / 1000)),
   };
+}
+
+/** Counts one attempt against `key`; `allowed` is false once more than `limit` fall into the window. */
+export async function consume(db: AppDb, key: string, limit: number, windowMs: number, now: Date): Promise<RateLimitResult> {
+  const [row] = await countAttempt(db, key, windowMs, now);
+  return rateLimitResult(db, row!, limit, now);
 }
 
 /** Takes back one attempt (e.g. a login that succeeded), so only failures use up the limit. */
@@ -56,7 +66,11 @@ export function tooManyAttempts(retryAfterSeconds: number): HttpError {
  * error handler) and throws the 429.
  */
 export async function enforce(db: AppDb, reply: FastifyReply, key: string, limit: number, windowMs: number, now: Date): Promise<void> {
-  const r = await consume(db, key, limit, windowMs, now);
+  refuseIfOver(reply, await consume(db, key, limit, windowMs, now));
+}
+
+/** Sets Retry-After and throws the 429 when the attempt was over the limit. */
+export function refuseIfOver(reply: FastifyReply, r: RateLimitResult): void {
   if (r.allowed) return;
   reply.header('retry-after', String(r.retryAfterSeconds));
   throw tooManyAttempts(r.retryAfterSeconds);

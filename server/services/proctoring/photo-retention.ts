@@ -8,7 +8,7 @@
 import { and, asc, eq, inArray, isNotNull, lt } from 'drizzle-orm';
 import type { AppDb } from '../../db/client.ts';
 import { media } from '../../db/schema/index.ts';
-import type { BlobStore } from '../media/media-store.ts';
+import type { BlobStore } from '../media/blob-store.ts';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 

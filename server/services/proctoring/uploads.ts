@@ -4,12 +4,10 @@
 // of files and bytes, checked again under a lock on the member's row, so parallel uploads cannot
 // overshoot it together.
 import { and, eq, sql } from 'drizzle-orm';
-import type { Config } from '../../config.ts';
 import type { AppDb, AppTx } from '../../db/client.ts';
 import { media, users } from '../../db/schema/index.ts';
 import { HttpError } from '../../http-error.ts';
-import { createMediaStore, type BlobStore } from '../media/media-store.ts';
-import { createS3Store } from '../media/s3-store.ts';
+import type { BlobStore } from '../media/blob-store.ts';
 
 export interface DetectedType { mime: 'image/jpeg' | 'image/png' | 'application/pdf'; ext: 'jpg' | 'png' | 'pdf'; type: 'image' | 'pdf' }
 
@@ -54,11 +52,6 @@ function formatSize(bytes: number): string {
 }
 
 export interface UploadLimits { maxBytes: number; quotaFiles: number; quotaBytes: number }
-
-/** The store proctoring photos go to: the S3-compatible bucket when configured, else DATA_DIR/media. */
-export function createPhotoStore(config: Pick<Config, 's3' | 'dataDir'>): BlobStore {
-  return config.s3 ? createS3Store(config.s3) : createMediaStore(config.dataDir);
-}
 
 /** The member's uploads so far (only source 'upload' counts against the quota). */
 export async function uploadUsage(db: AppDb | AppTx, ownerId: string) {

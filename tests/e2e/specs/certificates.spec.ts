@@ -3,6 +3,7 @@
 // which can only open the PGlite folder while that server is stopped (it is stopped, revoked and
 // started again). The test itself is taken through the API (redeem, consent, start, three
 // sections with a known answer pattern); everything after that is checked in the browser.
+import { createDiskStore } from '../../../server/services/media/disk-store.ts';
 import { readFileSync } from 'node:fs';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { apiPaths, fillPath } from '../../../contracts/api-paths.ts';
@@ -84,7 +85,7 @@ test.beforeAll(async () => {
   const database = await openDatabase({ dataDir: side.dataDir });
   try {
     await database.migrate();
-    codes = (await seedDemo(database.db, { dataDir: side.dataDir, clock: systemClock }))!.individualCodes;
+    codes = (await seedDemo(database.db, { store: createDiskStore(side.dataDir), clock: systemClock }))!.individualCodes;
   } finally {
     await database.close();
   }

@@ -12,12 +12,12 @@ import { apiPaths, fillPath } from '../../../contracts/api-paths.ts';
 import type { OrderDetailFull } from '../../../contracts/exam-delivery.ts';
 import { expectAccessible, loginViaUi } from '../support/accounts.ts';
 import { chromiumArgs, type CameraFixture } from '../support/chromium.ts';
+import { next, scriptSpeech, SENTENCE, step, throughAudioToVideo } from '../support/candidate.ts';
 import { prepareOrder, type E2eOrder } from '../support/orders.ts';
 import { pool, type E2eMember } from '../support/test-data.ts';
 
 const api = (p: string) => `/api${p}`;
 const data = pool('device-check');
-const SENTENCE = 'Saya siap mengikuti tes EPOT dengan jujur';
 
 type Order = E2eOrder;
 
@@ -44,29 +44,7 @@ async function launch(browserType: BrowserType, camera: CameraFixture, { denyPer
 async function openCheck(browser: Browser, member: E2eMember, orderId: string, speech?: 'says-sentence' | 'silent'): Promise<Page> {
   const context = await browser.newContext({ baseURL: process.env.E2E_BASE_URL, locale: 'id-ID', timezoneId: 'Asia/Jakarta' });
   const page = await context.newPage();
-  if (speech) {
-    await page.addInitScript(({ sentence, says }) => {
-      class ScriptedRecognition {
-        lang = '';
-        continuous = false;
-        interimResults = false;
-        maxAlternatives = 1;
-        onresult: ((e: unknown) => void) | null = null;
-        onerror: ((e: unknown) => void) | null = null;
-        onend: (() => void) | null = null;
-        start() {
-          if (!says) return;
-          // The candidate speaks a second after the microphone is on: an interim, then the final result.
-          const result = (transcript: string, isFinal: boolean) => Object.assign([{ transcript, confidence: 0.9 }], { isFinal });
-          setTimeout(() => this.onresult?.({ resultIndex: 0, results: [result('Saya siap', false)] }), 800);
-          setTimeout(() => this.onresult?.({ resultIndex: 0, results: [result(sentence, true)] }), 1_500);
-        }
-        stop() { this.onend?.(); }
-        abort() { /* the app detached its handlers */ }
-      }
-      Object.defineProperty(window, 'SpeechRecognition', { value: ScriptedRecognition, configurable: true });
-    }, { sentence: SENTENCE, says: speech === 'says-sentence' });
-  }
+  if (speech) await scriptSpeech(page, SENTENCE, speech === 'says-sentence');
   await loginViaUi(page, member.email, member.password);
   await expect(page).toHaveURL(/\/epot$/);
   await page.goto(`/epot/${orderId}/device-check`);
@@ -74,24 +52,6 @@ async function openCheck(browser: Browser, member: E2eMember, orderId: string, s
   return page;
 }
 
-const next = (page: Page) => page.getByRole('button', { name: 'Lanjutkan', exact: true });
-const step = (page: Page, device: 'audio' | 'camera' | 'microphone') => page.getByTestId(`checklist-${device}`);
-
-/** Audio 1 (headset hint) and 2 (the sample sound), then camera 1 (the hint) to the live video. */
-async function throughAudioToVideo(page: Page): Promise<void> {
-  await expect(step(page, 'audio')).toHaveAttribute('aria-current', 'step');
-  await expect(page.getByText('Hubungkan headset atau earphone')).toBeVisible();
-  await next(page).click();
-  await expect(next(page)).toBeDisabled(); // the sample has not played yet
-  await page.getByRole('button', { name: 'Putar Suara Contoh' }).click();
-  await expect(page.getByText(/Suara contoh sudah diputar|Suara contoh sedang diputar/)).toBeVisible();
-  await next(page).click();
-  await expect(step(page, 'audio')).toContainText('berhasil');
-  await expect(step(page, 'camera')).toHaveAttribute('aria-current', 'step');
-  await expect(page.getByText(/cukup terang.*sekitar 15 detik/)).toBeVisible();
-  await next(page).click();
-  await expect(page.getByTestId('camera-status')).toBeVisible();
-}
 
 /** The detector's first verdict comes after the model's warm-up; allow for a busy machine. */
 const VERDICT_TIMEOUT = 30_000;

@@ -14,6 +14,7 @@ import type { OrderDetailFull, SectionDetail } from '../../../contracts/exam-del
 import type { ExamImport } from '../../../contracts/exam-import.ts';
 import { loginViaUi } from '../support/accounts.ts';
 import { chromiumArgs } from '../support/chromium.ts';
+import { clickPlayIfAsked, setAudioRate, takePhotosWhenAsked, withAudioRate } from '../support/candidate.ts';
 import { startOrder as startTest } from '../support/orders.ts';
 import { pool } from '../support/test-data.ts';
 
@@ -74,42 +75,8 @@ async function answer(page: Page, section: SectionName, n: number): Promise<void
 
 const seconds = (clock: string) => clock.split(':').reduce((acc, part) => acc * 60 + Number(part), 0);
 
-async function withAudioRate(page: Page, rate: number): Promise<void> {
-  await page.addInitScript((r) => {
-    const w = window as unknown as { __e2eAudioRate: number };
-    w.__e2eAudioRate = r;
-    const play = HTMLMediaElement.prototype.play;
-    HTMLMediaElement.prototype.play = function (this: HTMLMediaElement) {
-      this.playbackRate = w.__e2eAudioRate;
-      return play.call(this);
-    };
-  }, rate);
-}
 
-const setAudioRate = (page: Page, rate: number) => page.evaluate((r) => {
-  (window as unknown as { __e2eAudioRate: number }).__e2eAudioRate = r;
-  document.querySelectorAll('audio').forEach((a) => { a.playbackRate = r; });
-}, rate);
 
-/**
- * Proctoring (its own issue and spec) wraps the section screens: an individual must have 2 photos
- * before a submission goes, so 'Ambil Gambar' takes them from the fake camera whenever it asks.
- */
-async function takePhotosWhenAsked(page: Page): Promise<void> {
-  const gate = page.getByRole('alertdialog', { name: 'Foto belum lengkap' });
-  await page.addLocatorHandler(gate, async () => {
-    await gate.getByRole('button', { name: 'Ambil Gambar' }).click();
-    await expect(gate).toHaveCount(0, { timeout: 20_000 });
-  });
-}
-
-/** Chromium may refuse audio without a click after a direct page load: the screen then asks for one. */
-async function clickPlayIfAsked(page: Page): Promise<void> {
-  const play = page.getByRole('button', { name: 'Putar audio' });
-  const moving = page.locator('[data-testid="listening-item"]');
-  await expect(play.or(moving)).toBeVisible({ timeout: 30_000 });
-  if (await play.isVisible()) await play.click();
-}
 
 test('a candidate takes all three sections; scores, resume, offline answers and resend hold', async ({ page, context, request }) => {
   test.setTimeout(600_000);

@@ -3,6 +3,7 @@
 // licence codes, creates a second institution with no identification checks and adds members. The
 // CLI has no profile command (members fill it in on first login), so the profiles are completed
 // directly in the database. Writes the JSON described in ./test-data.ts.
+import { createDiskStore } from '../../../server/services/media/disk-store.ts';
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { inArray } from 'drizzle-orm';
@@ -54,7 +55,7 @@ export async function prepareE2eData(dataDir: string, file = join(dataDir, 'e2e-
   let seed;
   try {
     await database.migrate();
-    seed = await seedDemo(database.db, { dataDir, clock: systemClock });
+    seed = await seedDemo(database.db, { store: createDiskStore(dataDir), clock: systemClock });
   } finally {
     await database.close();
   }

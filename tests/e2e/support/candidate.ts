@@ -1,0 +1,95 @@
+// Steps of a candidate's path that several specs share: the scripted speech recogniser (headless
+// Chromium cannot recognise speech; the hook is documented in src/sensors/speech-recognition.ts),
+// the device check's audio and camera steps, faster listening audio, and the photo gate.
+import { expect, type Page } from '@playwright/test';
+
+/** The device check's sentence (the spec's text). */
+export const SENTENCE = 'Saya siap mengikuti tes EPOT dengan jujur';
+
+/**
+ * Replaces SpeechRecognition with a script: when `says`, the candidate speaks `sentence` a second
+ * after the microphone is on (an interim, then the final result); otherwise silence.
+ */
+export async function scriptSpeech(page: Page, sentence: string, says: boolean): Promise<void> {
+  await page.addInitScript(({ sentence, says }) => {
+    class ScriptedRecognition {
+      lang = '';
+      continuous = false;
+      interimResults = false;
+      maxAlternatives = 1;
+      onresult: ((e: unknown) => void) | null = null;
+      onerror: ((e: unknown) => void) | null = null;
+      onend: (() => void) | null = null;
+      start() {
+        if (!says) return;
+        // The candidate speaks a second after the microphone is on: an interim, then the final result.
+        const result = (transcript: string, isFinal: boolean) => Object.assign([{ transcript, confidence: 0.9 }], { isFinal });
+        setTimeout(() => this.onresult?.({ resultIndex: 0, results: [result('Saya siap', false)] }), 800);
+        setTimeout(() => this.onresult?.({ resultIndex: 0, results: [result(sentence, true)] }), 1_500);
+      }
+      stop() { this.onend?.(); }
+      abort() { /* the app detached its handlers */ }
+    }
+    Object.defineProperty(window, 'SpeechRecognition', { value: ScriptedRecognition, configurable: true });
+  }, { sentence, says });
+}
+
+export const next = (page: Page) => page.getByRole('button', { name: 'Lanjutkan', exact: true });
+export const step = (page: Page, device: 'audio' | 'camera' | 'microphone') => page.getByTestId(`checklist-${device}`);
+
+/** Audio 1 (headset hint) and 2 (the sample sound), then camera 1 (the hint) to the live video. */
+export async function throughAudioToVideo(page: Page): Promise<void> {
+  await expect(step(page, 'audio')).toHaveAttribute('aria-current', 'step');
+  await expect(page.getByText('Hubungkan headset atau earphone')).toBeVisible();
+  await next(page).click();
+  await expect(next(page)).toBeDisabled(); // the sample has not played yet
+  await page.getByRole('button', { name: 'Putar Suara Contoh' }).click();
+  await expect(page.getByText(/Suara contoh sudah diputar|Suara contoh sedang diputar/)).toBeVisible();
+  await next(page).click();
+  await expect(step(page, 'audio')).toContainText('berhasil');
+  await expect(step(page, 'camera')).toHaveAttribute('aria-current', 'step');
+  await expect(page.getByText(/cukup terang.*sekitar 15 detik/)).toBeVisible();
+  await next(page).click();
+  await expect(page.getByTestId('camera-status')).toBeVisible();
+}
+
+/**
+ * Listening audio plays `rate` times faster, from the test alone: an init script wraps
+ * HTMLMediaElement.play to set `playbackRate` from `window.__e2eAudioRate`.
+ */
+export async function withAudioRate(page: Page, rate: number): Promise<void> {
+  await page.addInitScript((r) => {
+    const w = window as unknown as { __e2eAudioRate: number };
+    w.__e2eAudioRate = r;
+    const play = HTMLMediaElement.prototype.play;
+    HTMLMediaElement.prototype.play = function (this: HTMLMediaElement) {
+      this.playbackRate = w.__e2eAudioRate;
+      return play.call(this);
+    };
+  }, rate);
+}
+
+export const setAudioRate = (page: Page, rate: number) => page.evaluate((r) => {
+  (window as unknown as { __e2eAudioRate: number }).__e2eAudioRate = r;
+  document.querySelectorAll('audio').forEach((a) => { a.playbackRate = r; });
+}, rate);
+
+/**
+ * Proctoring (its own issue and spec) wraps the section screens: an individual must have 2 photos
+ * before a submission goes, so 'Ambil Gambar' takes them from the fake camera whenever it asks.
+ */
+export async function takePhotosWhenAsked(page: Page): Promise<void> {
+  const gate = page.getByRole('alertdialog', { name: 'Foto belum lengkap' });
+  await page.addLocatorHandler(gate, async () => {
+    await gate.getByRole('button', { name: 'Ambil Gambar' }).click();
+    await expect(gate).toHaveCount(0, { timeout: 20_000 });
+  });
+}
+
+/** Chromium may refuse audio without a click after a direct page load: the screen then asks for one. */
+export async function clickPlayIfAsked(page: Page): Promise<void> {
+  const play = page.getByRole('button', { name: 'Putar audio' });
+  const moving = page.locator('[data-testid="listening-item"]');
+  await expect(play.or(moving)).toBeVisible({ timeout: 30_000 });
+  if (await play.isVisible()) await play.click();
+}
