@@ -46,6 +46,7 @@ export const licenceBatchListQuerySchema = institutionQuerySchema.extend({
   limit: z.coerce.number().int().min(1).max(100).default(20),
 });
 export const licenceBatchListResponseSchema = okEnvelope(pagedList(licenceBatchSchema));
+export const licenceBatchResponseSchema = okEnvelope(licenceBatchSchema);
 export const licenceBatchRevokeResponseSchema = okEnvelope(z.object({ batch: licenceBatchSchema, revoked: z.number().int() }));
 export const licenceBatchParamsSchema = z.object({ id: z.uuid() });
 
