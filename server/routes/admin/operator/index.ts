@@ -1,5 +1,7 @@
 // The operator's part of the staff console under /api/admin/v1 (contracts/admin-operator.ts): every
-// route needs a staff token of the operator role; institution admins and proctors get 403.
+// route needs a staff token of the operator role; institution admins and proctors get 403. Both are
+// checked on the request, before its body is read or validated (no validation details, no upload
+// parsing for anyone else).
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { STAFF_MESSAGES } from '../../../../contracts/facts/index.ts';
 import { HttpError } from '../../../http-error.ts';
@@ -9,8 +11,8 @@ import { operatorExamRoutes } from './exams.ts';
 import { operatorInstitutionRoutes } from './institutions.ts';
 
 export const operatorRoutes: FastifyPluginAsyncZod = async (app) => {
-  app.addHook('preHandler', app.authenticateStaff);
-  app.addHook('preHandler', async (req) => {
+  app.addHook('onRequest', app.authenticateStaff);
+  app.addHook('onRequest', async (req) => {
     if (req.staff.role !== 'operator') throw HttpError.forbidden(STAFF_MESSAGES.forbidden);
   });
   await app.register(operatorCompanyRoutes);
