@@ -29,11 +29,10 @@ export async function companyView(db: AppDb, id: string): Promise<CompanyView | 
   return (await listCompanies(db)).find((c) => c.id === id);
 }
 
-/** The company with this id, or the only one when none is given (the CLI's default). */
-export async function findCompanyOrOnly(db: AppDb, id?: string): Promise<CompanyRow | undefined> {
+/** The company with this id, or the oldest when none is given (the CLI's default). */
+export async function findCompanyOrOldest(db: AppDb, id?: string): Promise<CompanyRow | undefined> {
   if (id) return (await db.select().from(companies).where(eq(companies.id, id)))[0];
-  const rows = await db.select().from(companies).orderBy(asc(companies.created_at)).limit(2);
-  return rows.length === 1 ? rows[0] : undefined;
+  return (await db.select().from(companies).orderBy(asc(companies.created_at)).limit(1))[0];
 }
 
 export async function createCompany(db: AppDb, name: string, actor: AuditActor, now: Date): Promise<CompanyRow> {
