@@ -14,6 +14,8 @@ export const storageKeys = {
   useSpeechDetection: 'epot.use-speech-detection',
   /** Proctoring photo ids of the order being tested, per section (sent in `images`; survive a reload). */
   proctoringPhotos: 'epot.proctoring.photos',
+  /** { token, staff }: the signed-in staff member of the /admin console (session storage, not local). */
+  staffSession: 'epot.staff.session',
   /** Path a guest wanted before being sent to login; followed once after login. */
   redirectPath: 'epot.redirect-path',
 } as const;
