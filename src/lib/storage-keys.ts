@@ -16,6 +16,8 @@ export const storageKeys = {
   proctoringPhotos: 'epot.proctoring.photos',
   /** { token, staff }: the signed-in staff member of the /admin console (session storage, not local). */
   staffSession: 'epot.staff.session',
+  /** The institution an operator last opened in the staff console (session storage). */
+  staffInstitution: 'epot.staff.institution',
   /** Path a guest wanted before being sent to login; followed once after login. */
   redirectPath: 'epot.redirect-path',
 } as const;

@@ -5,6 +5,9 @@ import { Route, Routes } from 'react-router';
 import { staffMessages } from '../../i18n/staff-messages.ts';
 import { AuditPage } from './audit/audit-page.tsx';
 import { SettingsPage } from './institution/settings-page.tsx';
+import { LicencesPage } from './licences/licences-page.tsx';
+import { MembersPage } from './members/members-page.tsx';
+import { ResultsPage } from './results/results-page.tsx';
 import { StaffLoginPage } from './login/staff-login-page.tsx';
 import { SecurityPage } from './security/security-page.tsx';
 import { StaffGuard } from './shell/staff-guard.tsx';
@@ -24,6 +27,9 @@ export function StaffApp() {
       <Route element={<StaffGuard />}>
         <Route element={<StaffLayout />}>
           <Route path="settings" element={<SettingsPage />} />
+          <Route path="members" element={<MembersPage />} />
+          <Route path="licences" element={<LicencesPage />} />
+          <Route path="results" element={<ResultsPage />} />
           <Route path="audit" element={<AuditPage />} />
           <Route path="security" element={<SecurityPage />} />
           <Route path="*" element={<StaffNotFound />} />

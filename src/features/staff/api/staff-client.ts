@@ -3,6 +3,7 @@
 // session on a 401 to an authenticated call. Downloads (CSV, XLSX) go through it too, as blobs.
 import axios, { AxiosError } from 'axios';
 import { RESET } from 'jotai/utils';
+import { STAFF_ERROR_CODES } from '../../../../contracts/facts/index.ts';
 import { staffMessages } from '../../../i18n/staff-messages.ts';
 import { ApiError, apiBase } from '../../../lib/api-auth.ts';
 import { appStore } from '../../../lib/store.ts';
@@ -18,14 +19,24 @@ staffApi.interceptors.request.use((config) => {
   return config;
 });
 
-/** The server's message from an error body (JSON, or a Blob when a download failed). */
-async function messageOf(data: unknown): Promise<string | undefined> {
-  let body = data;
-  if (typeof Blob !== 'undefined' && data instanceof Blob) {
-    try { body = JSON.parse(await data.text()); } catch { return undefined; }
+/** An ApiError with the error body's machine-readable code and the body itself (e.g. a CSV's row errors). */
+export class StaffApiError extends ApiError {
+  readonly code: string | undefined;
+  readonly body: unknown;
+  constructor(status: number, message: string, body: unknown) {
+    super(status, message);
+    this.body = body;
+    const code = (body as { code?: unknown } | null | undefined)?.code;
+    this.code = typeof code === 'string' ? code : undefined;
   }
-  const message = (body as { message?: unknown } | undefined)?.message;
-  return typeof message === 'string' ? message : undefined;
+}
+
+/** The error body as JSON (a Blob when a download failed). */
+async function bodyOf(data: unknown): Promise<unknown> {
+  if (typeof Blob !== 'undefined' && data instanceof Blob) {
+    try { return JSON.parse(await data.text()); } catch { return undefined; }
+  }
+  return data;
 }
 
 staffApi.interceptors.response.use(
@@ -35,11 +46,18 @@ staffApi.interceptors.response.use(
     const res = error.response;
     if (!res) throw new ApiError(0, error.message);
     const authenticated = Boolean(error.config?.headers?.get?.('Authorization'));
+    const body = await bodyOf(res.data);
+    const message = (body as { message?: unknown } | undefined)?.message;
+    const failure = new StaffApiError(res.status, typeof message === 'string' ? message : error.message, body);
     if (res.status === 401 && authenticated) {
       appStore.set(staffNoticeAtom, { tone: 'error', text: staffMessages.app.sessionExpired });
       appStore.set(staffSessionAtom, RESET);
     }
-    throw new ApiError(res.status, (await messageOf(res.data)) ?? error.message);
+    // An operator without two-factor login: the guard then shows the enrolment page only.
+    if (res.status === 403 && failure.code === STAFF_ERROR_CODES.totpRequired) {
+      appStore.set(staffSessionAtom, (s) => (s ? { ...s, staff: { ...s.staff, totp_required: true } } : s));
+    }
+    throw failure;
   },
 );
 

@@ -9,7 +9,7 @@ import { Alert } from '../../../ui/alert.tsx';
 import { Button } from '../../../ui/button.tsx';
 import { getInstitutionSettings, saveInstitutionSettings, type InstitutionSettings } from '../api/institution-api.ts';
 import { errorText } from '../api/error-text.ts';
-import { mayChangeInstitution, staffAtom } from '../session/staff-session.ts';
+import { actingInstitutionAtom, mayChangeInstitution, staffAtom } from '../session/staff-session.ts';
 import { useStaffTitle } from '../shell/use-staff-title.ts';
 import { InstitutionPicker } from '../shell/institution-picker.tsx';
 import { previewText } from './settings-preview.ts';
@@ -20,7 +20,7 @@ const t = staffMessages.settings;
 export function SettingsPage() {
   useStaffTitle(t.title);
   const staff = useAtomValue(staffAtom)!;
-  const [institutionId, setInstitutionId] = useState<string | null>(staff.institution_id);
+  const institutionId = useAtomValue(actingInstitutionAtom);
   const [loaded, setLoaded] = useState<InstitutionSettings | null>(null);
   const [draft, setDraft] = useState<InstitutionProctoring | null>(null);
   const [status, setStatus] = useState<{ tone: 'error' | 'success'; text: string } | null>(null);
@@ -54,7 +54,7 @@ export function SettingsPage() {
   return (
     <section className="stack" aria-labelledby="settings-title">
       <h1 id="settings-title">{t.title}{loaded ? `: ${loaded.name}` : ''}</h1>
-      {staff.role === 'operator' && <InstitutionPicker value={institutionId} onOpen={setInstitutionId} />}
+      <InstitutionPicker />
       {status && <Alert tone={status.tone}>{status.text}</Alert>}
       {draft && (
         <>

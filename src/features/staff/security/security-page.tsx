@@ -44,7 +44,7 @@ export function SecurityPage() {
         {staff.totp_enabled ? <p role="status">{t.totpOn}</p> : (
           <>
             <p>{t.totpOff}</p>
-            <TotpEnrolment onEnrolled={() => setSession((s) => (s ? { ...s, staff: { ...s.staff, totp_enabled: true } } : s))} />
+            <TotpEnrolment onEnrolled={() => setSession((s) => (s ? { ...s, staff: { ...s.staff, totp_enabled: true, totp_required: false } } : s))} />
           </>
         )}
       </section>
