@@ -33,6 +33,6 @@ export const apiRoutes: FastifyPluginAsyncZod<RoutesOptions> = async (app, opts)
   await app.register(examDeliveryRoutes);
   await app.register(proctoringRoutes, { config: opts.config });
   await app.register(certificateRoutes, { config: opts.config });
-  await app.register(adminRoutes);
+  await app.register(adminRoutes, { config: opts.config });
   if (opts.config.nodeEnv !== 'production') await app.register(devOutboxRoutes);
 };
