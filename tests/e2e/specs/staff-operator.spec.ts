@@ -46,7 +46,9 @@ async function loginAsOperator(page: Page) {
 }
 
 async function pickCompany(page: Page) {
-  await page.getByRole('radio', { name: company }).check();
+  // The label covers the (visually hidden) input: click the text, as a person does.
+  await page.getByRole('radiogroup', { name: 'Pilih perusahaan' }).getByText(company, { exact: true }).click();
+  await expect(page.getByRole('radio', { name: company })).toBeChecked();
 }
 
 test('the operator manages companies, the announcement, exams and certificates', async ({ page }) => {
@@ -76,7 +78,8 @@ test('the operator manages companies, the announcement, exams and certificates',
   const image = page.getByRole('img', { name: 'Gambar pengumuman 1' });
   await expect(image).toBeVisible();
   expect(await image.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBe(1);
-  await page.getByRole('checkbox', { name: 'Tampilkan pengumuman kepada peserta' }).check();
+  await page.getByText('Tampilkan pengumuman kepada peserta').click();
+  await expect(page.getByRole('checkbox', { name: 'Tampilkan pengumuman kepada peserta' })).toBeChecked();
   await page.getByRole('region', { name: 'Pengumuman di daftar tes' }).getByRole('button', { name: 'Simpan' }).click();
   await expect(page.getByRole('status').filter({ hasText: 'Pengumuman berhasil disimpan' })).toBeVisible();
   await expectAccessible(page, 'announcements');
