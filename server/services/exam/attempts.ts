@@ -344,6 +344,10 @@ export async function saveDraft(db: AppDb, memberId: string, input: DraftInput, 
   const [result] = await db.with(counted, saved).select({
     count: counted.count, reset_at: counted.reset_at,
     deadline_at: sql<Date | null>`(select ${saved.deadline_at} from ${saved})`.mapWith(orderSections.deadline_at),
+    // This statement's commit does not wait for its WAL flush (the measured ceiling): a draft is
+    // re-sent whole by the next autosave and the submission carries every answer. What a database
+    // crash can cost is in docs/scaling.md. Local to this statement's transaction.
+    async_commit: sql<string>`set_config('synchronous_commit', 'off', true)`,
   }).from(counted);
   const rate = await rateLimitResult(db, result!, limit.limit, now);
   if (!rate.allowed || result!.deadline_at) return { deadline_at: result!.deadline_at, rate };
