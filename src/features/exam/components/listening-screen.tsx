@@ -10,7 +10,9 @@ import type { ItemContent } from '../listening-model.ts';
 import type { SectionRun } from '../section-run/use-section-run.ts';
 import { answerCounts, gridCells } from '../section-model.ts';
 import type { FlatQuestion } from '../section-model.ts';
-import { AnswerCounters, CameraPreviewSlot, OfflineNotice, QuestionGrid, ResendDialog, SectionTimer, ViolationBadges } from './exam-chrome.tsx';
+import { AnswerCounters, CameraPreviewSlot, OfflineNotice, ResendDialog, ViolationBadges } from './exam-chrome.tsx';
+import { QuestionGrid } from './question-grid.tsx';
+import { SectionTimer } from './section-timer.tsx';
 import { QuestionView } from './question-view.tsx';
 
 interface Props {
@@ -31,7 +33,7 @@ export function ListeningScreen({ name, run, player, item, content, current, isL
   return (
     <div className="exam-layout">
       <aside className="exam-panel" aria-label={name}>
-        <SectionTimer remainingSeconds={run.remainingSeconds} />
+        <SectionTimer remainingSeconds={run.remainingSeconds} accommodation={run.detail?.time_accommodation} />
         <ViolationBadges />
         {/* Listening cannot go back: the grid only shows where the candidate is. */}
         <QuestionGrid cells={gridCells(questions, answers, current.map((q) => q.index))} />
