@@ -116,10 +116,13 @@ export function NextSectionScreen({ next, seconds, onContinue, doneTitle }: {
   doneTitle: string;
 }) {
   const a = messages.exam.announcement[next];
+  // The question the candidate was on is gone: the keyboard and screen reader land on this title.
+  const title = useRef<HTMLHeadingElement>(null);
+  useEffect(() => title.current?.focus(), []);
   return (
     <section className="exam-fullscreen" aria-labelledby="next-section-title">
       <p className="exam-kicker">{doneTitle}</p>
-      <h1 id="next-section-title">{messages.exam.nextSection}: {a.label}</h1>
+      <h1 id="next-section-title" ref={title} tabIndex={-1}>{messages.exam.nextSection}: {a.label}</h1>
       <p className="exam-next-name">{a.name}</p>
       <p>{messages.exam.minutes(a.minutes)} · {messages.exam.questions(a.questions)}</p>
       {seconds !== null && <p role="status" data-testid="auto-continue">{messages.exam.autoContinue(seconds)}</p>}

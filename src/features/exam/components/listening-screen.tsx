@@ -1,6 +1,7 @@
 // The listening screen while the timeline plays: the left panel (timer, badges, a grid that only
 // shows where the candidate is, counters), and the current item — a part's direction, its questions,
 // or its close statement — or the audio trouble with retry and home (spec 8).
+import { useEffect, useRef, type RefObject } from 'react';
 import type { ScheduledItem } from '../../../../workers/audio-schedule/contract.ts';
 import { messages } from '../../../i18n/messages.ts';
 import { Alert } from '../../../ui/alert.tsx';
@@ -27,8 +28,27 @@ interface Props {
   onHome: () => void;
 }
 
+/**
+ * Listening moves on by itself: when the item changes and focus was in the item (or fell to <body>
+ * with the removed question), the new item's heading takes it, so the keyboard and screen reader
+ * follow the audio. Focus elsewhere (the panel, a dialog) stays where it is.
+ */
+function useFollowItem(main: RefObject<HTMLElement | null>, itemIndex: number | undefined) {
+  useEffect(() => {
+    const active = document.activeElement;
+    const lost = !active || active === document.body || !active.isConnected;
+    if (!lost && !main.current?.contains(active)) return;
+    const heading = main.current?.querySelector<HTMLElement>('h1, h2');
+    if (!heading) return;
+    if (!heading.hasAttribute('tabindex')) heading.setAttribute('tabindex', '-1');
+    heading.focus();
+  }, [main, itemIndex]);
+}
+
 export function ListeningScreen({ name, run, player, item, content, current, isLastItem, onHome }: Props) {
   const { phase, questions, answers } = run;
+  const main = useRef<HTMLElement>(null);
+  useFollowItem(main, item?.index);
   const trouble = player.status === 'retrying' || player.status === 'failed' || player.status === 'offline';
   return (
     <div className="exam-layout">
@@ -39,7 +59,7 @@ export function ListeningScreen({ name, run, player, item, content, current, isL
         <QuestionGrid cells={gridCells(questions, answers, current.map((q) => q.index))} />
         <AnswerCounters {...answerCounts(questions, answers)} />
       </aside>
-      <section className="exam-main" aria-labelledby="exam-section-title" data-testid="listening-item"
+      <section ref={main} className="exam-main" aria-labelledby="exam-section-title" data-testid="listening-item"
         data-kind={item?.kind} data-index={item?.index}>
         <p className="exam-kicker" id="exam-section-title">{name}</p>
         <OfflineNotice online={run.online} />
