@@ -39,6 +39,16 @@ describe('useRouteFocus', () => {
     expect(document.activeElement).toBe(screen.getByRole('heading', { name: 'Halaman /slow' }));
   });
 
+  it('on a full load the app made (login, the next section), the first page heading takes focus too', () => {
+    Object.defineProperty(document, 'referrer', { value: `${window.location.origin}/login`, configurable: true });
+    try {
+      render(<Pages />);
+      expect(document.activeElement).toBe(screen.getByRole('heading', { name: 'Halaman /a' }));
+    } finally {
+      Object.defineProperty(document, 'referrer', { value: '', configurable: true });
+    }
+  });
+
   it('does not take focus from an open dialog', () => {
     render(<Pages dialog />);
     act(() => go('/b'));

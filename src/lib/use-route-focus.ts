@@ -1,6 +1,7 @@
 // Focus after a page change (WCAG 2.4.3): a single-page app keeps focus on whatever was clicked, or
 // loses it to <body> when that goes away, so screen-reader and keyboard users would not know the
-// page changed. On every change of path (not the first load) the new page's <h1> takes focus; for
+// page changed. On every change of path the new page's <h1> takes focus, and on a first load that
+// the app itself caused (login and the step between sections load the next page in full); for
 // a short while after, if focus falls back to <body> (a loading screen replaced by the page) the
 // new <h1> takes it again. An open dialog, or a control the new page focused itself, keeps focus.
 import { useEffect, useRef } from 'react';
@@ -19,13 +20,24 @@ function focusHeading(h1: HTMLElement): void {
   h1.focus({ preventScroll: false });
 }
 
-/** Moves focus to the page's heading after each change of `pathname`. */
+/** A full load that came from a page of this app (location.assign), not a typed address or a reload. */
+export function loadedFromApp(): boolean {
+  if (!document.referrer) return false;
+  const [nav] = performance.getEntriesByType('navigation') as PerformanceNavigationTiming[];
+  try {
+    return new URL(document.referrer).origin === window.location.origin && (nav?.type ?? 'navigate') === 'navigate';
+  } catch {
+    return false;
+  }
+}
+
+/** Moves focus to the page's heading after each change of `pathname` (and after an app-made full load). */
 export function useRouteFocus(pathname: string): void {
   const first = useRef(true);
   useEffect(() => {
     if (first.current) {
       first.current = false;
-      return;
+      if (!loadedFromApp()) return;
     }
     let moved = false;
     const attempt = () => {
