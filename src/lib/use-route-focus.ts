@@ -5,6 +5,7 @@
 // a short while after, if focus falls back to <body> (a loading screen replaced by the page) the
 // new <h1> takes it again. An open dialog, or a control the new page focused itself, keeps focus.
 import { useEffect, useRef } from 'react';
+import { storageKeys } from './storage-keys.ts';
 
 /** How long after a page change a heading that appears late (data still loading) still takes focus. */
 export const ROUTE_FOCUS_WINDOW_MS = 4_000;
@@ -20,12 +21,20 @@ function focusHeading(h1: HTMLElement): void {
   h1.focus({ preventScroll: false });
 }
 
-/** A full load that came from a page of this app (location.assign), not a typed address or a reload. */
-export function loadedFromApp(): boolean {
-  if (!document.referrer) return false;
-  const [nav] = performance.getEntriesByType('navigation') as PerformanceNavigationTiming[];
+/** A full page load made by the app (login, the step between sections): the next page's heading takes focus. */
+export function loadAppPage(path: string): void {
   try {
-    return new URL(document.referrer).origin === window.location.origin && (nav?.type ?? 'navigate') === 'navigate';
+    sessionStorage.setItem(storageKeys.focusHeading, '1');
+  } catch { /* storage blocked: the page loads without the focus move */ }
+  window.location.assign(path);
+}
+
+/** True once after a load made by loadAppPage (not a typed address or a reload by the candidate). */
+export function loadedFromApp(): boolean {
+  try {
+    const marked = sessionStorage.getItem(storageKeys.focusHeading) === '1';
+    sessionStorage.removeItem(storageKeys.focusHeading);
+    return marked;
   } catch {
     return false;
   }
