@@ -99,7 +99,7 @@ async function deviceCheck(page: Page): Promise<void> {
   await activate(page, next);
   await expectFocusKept(page);
   await activate(page, next); // the camera hint
-  await expect(page.getByTestId('camera-status')).toHaveText('Kamera berhasil mendeteksi wajah dengan baik', { timeout: 45_000 });
+  await expect(page.getByTestId('camera-status')).toHaveText('Kamera berhasil mendeteksi wajah dengan baik', { timeout: 120_000 });
   await expectNoAxeViolations(page, 'device check, camera');
   await expect(next).toBeEnabled({ timeout: 20_000 });
   await activate(page, next);
