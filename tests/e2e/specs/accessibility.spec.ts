@@ -99,10 +99,20 @@ async function deviceCheck(page: Page): Promise<void> {
   await activate(page, next);
   await expectFocusKept(page);
   await activate(page, next); // the camera hint
-  await expect(page.getByTestId('camera-status')).toHaveText('Kamera berhasil mendeteksi wajah dengan baik', { timeout: 120_000 });
   await expectNoAxeViolations(page, 'device check, camera');
-  await expect(next).toBeEnabled({ timeout: 20_000 });
-  await activate(page, next);
+  // The detector's verdict; on a loaded machine it may call the laptop unstable, and the
+  // candidate continues anyway from the alert dialog, by keyboard as well.
+  const failed = page.getByRole('alertdialog', { name: 'Perangkat Kamera Anda Tidak dapat Bekerja dengan baik' });
+  await expect(failed.or(page.getByTestId('camera-status').getByText('Kamera berhasil mendeteksi wajah dengan baik'))).toBeVisible({ timeout: 120_000 });
+  await expect.poll(async () => await failed.isVisible() || await next.isEnabled(), { timeout: 60_000 }).toBe(true);
+  if (await failed.isVisible()) {
+    await expectNoAxeViolations(page, 'device check, camera failure dialog');
+    await activate(page, failed.getByRole('button', { name: 'Tetap Lanjutkan' }));
+    expect(await failed.count()).toBe(0);
+  } else {
+    await activate(page, next);
+  }
+  await expect(page.getByRole('heading', { level: 1, name: 'Mikrofon' })).toBeVisible();
   await expectFocusKept(page);
   await activate(page, button(page, 'Nyalakan Mikrofon'));
   await expect(page.getByTestId('heard-sentences').getByText(SENTENCE)).toBeVisible({ timeout: 15_000 });
