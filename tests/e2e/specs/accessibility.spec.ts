@@ -108,7 +108,7 @@ async function deviceCheck(page: Page): Promise<void> {
   if (await failed.isVisible()) {
     await expectNoAxeViolations(page, 'device check, camera failure dialog');
     await activate(page, failed.getByRole('button', { name: 'Tetap Lanjutkan' }));
-    expect(await failed.count()).toBe(0);
+    await expect(failed).toHaveCount(0);
   } else {
     await activate(page, next);
   }
