@@ -34,15 +34,19 @@ interface Props {
  * follow the audio. Focus elsewhere (the panel, a dialog) stays where it is.
  */
 function useFollowItem(main: RefObject<HTMLElement | null>, itemIndex: number | undefined) {
+  const handled = useRef<number | undefined>(undefined);
+  // After every render: an item's questions may render a moment after the item itself.
   useEffect(() => {
+    if (itemIndex === handled.current) return;
+    const heading = main.current?.querySelector<HTMLElement>('h1, h2');
+    if (!heading) return;
+    handled.current = itemIndex;
     const active = document.activeElement;
     const lost = !active || active === document.body || !active.isConnected;
     if (!lost && !main.current?.contains(active)) return;
-    const heading = main.current?.querySelector<HTMLElement>('h1, h2');
-    if (!heading) return;
     if (!heading.hasAttribute('tabindex')) heading.setAttribute('tabindex', '-1');
     heading.focus();
-  }, [main, itemIndex]);
+  });
 }
 
 export function ListeningScreen({ name, run, player, item, content, current, isLastItem, onHome }: Props) {
