@@ -20,6 +20,10 @@ let t: TestApp;
 let op: string;
 let dir: string;
 let media: Record<string, Buffer>;
+const call = async (method: 'GET' | 'PUT', url: string, payload?: object) => {
+  const r = await staffCall(t, { method, url, token: op, ...(payload ? { payload } : {}) });
+  return { code: r.code, body: r.body as { message: string; data: any } }; // eslint-disable-line @typescript-eslint/no-explicit-any
+};
 beforeAll(async () => {
   t = await buildTestApp({ seed: true, now: '2026-03-07T15:00:00Z' });
   op = await staffToken(t, 'operator@epot.local');
@@ -49,7 +53,7 @@ describe('exam import from a zip', () => {
     expect(first.body.data.listening_audio_ms).toBeGreaterThan(5000);
     const second = await importZip(await zipOf(media));
     expect(second.body.data).toMatchObject({ version: 2, archived_exam_ids: [first.body.data.exam_id] });
-    const list = (await staffCall(t, op, 'GET', `/exams?company_id=${t.seed!.companyId}`)).body.data.list as { id: string; status: string; version: number; question_counts: object }[];
+    const list = (await call('GET', `/exams?company_id=${t.seed!.companyId}`)).body.data.list as { id: string; status: string; version: number; question_counts: object }[];
     expect(list.map((e) => [e.version, e.status])).toEqual([[2, 'active'], [1, 'archived']]);
     expect(list[0]!.question_counts).toEqual({ listening: 3, structure: 2, reading: 2 });
     const [audit] = await auditOf(t, op, 'exam.import');
@@ -100,18 +104,18 @@ describe('exam import from a zip', () => {
 
 describe('exam versions', () => {
   it('activates an archived version (archiving the active one) and archives it again, audited', async () => {
-    const list = (await staffCall(t, op, 'GET', '/exams')).body.data.list as { id: string; status: string; title: string }[];
+    const list = (await call('GET', '/exams')).body.data.list as { id: string; status: string; title: string }[];
     const old = list.find((e) => e.title === 'Fixture Exam' && e.status === 'archived')!;
     const active = list.find((e) => e.title === 'Fixture Exam' && e.status === 'active')!;
-    const on = await staffCall(t, op, 'PUT', `/exams/${old.id}/status`, { status: 'active' });
+    const on = await call('PUT', `/exams/${old.id}/status`, { status: 'active' });
     expect(on.body).toMatchObject({ message: OPERATOR_MESSAGES.examActivated, data: { id: old.id, status: 'active' } });
-    const after = (await staffCall(t, op, 'GET', '/exams')).body.data.list as { id: string; status: string }[];
+    const after = (await call('GET', '/exams')).body.data.list as { id: string; status: string }[];
     expect(after.find((e) => e.id === active.id)!.status).toBe('archived');
     expect((await auditOf(t, op, 'exam.activate'))[0]).toMatchObject({ target_id: old.id, before: { status: 'archived' }, after: { status: 'active', archived_exam_ids: [active.id] } });
-    const off = await staffCall(t, op, 'PUT', `/exams/${old.id}/status`, { status: 'archived' });
+    const off = await call('PUT', `/exams/${old.id}/status`, { status: 'archived' });
     expect(off.body.data.status).toBe('archived');
     expect((await auditOf(t, op, 'exam.archive'))[0]).toMatchObject({ target_id: old.id, before: { status: 'active' }, after: { status: 'archived' } });
-    expect((await staffCall(t, op, 'PUT', `/exams/${crypto.randomUUID()}/status`, { status: 'active' })).code).toBe(404);
-    expect((await staffCall(t, op, 'PUT', `/exams/${old.id}/status`, { status: 'deleted' })).code).toBe(400);
+    expect((await call('PUT', `/exams/${crypto.randomUUID()}/status`, { status: 'active' })).code).toBe(404);
+    expect((await call('PUT', `/exams/${old.id}/status`, { status: 'deleted' })).code).toBe(400);
   });
 });

@@ -22,7 +22,10 @@ beforeAll(async () => {
 });
 afterAll(async () => { await t?.cleanup(); });
 
-const call = (method: 'GET' | 'POST' | 'PUT', path: string, payload?: object, token = op) => staffCall(t, token, method, path, payload);
+const call = async (method: 'GET' | 'POST' | 'PUT', url: string, payload?: object, token = op) => {
+  const r = await staffCall(t, { method, url, token, ...(payload ? { payload } : {}) });
+  return { code: r.code, body: r.body as { message: string; data: any } }; // eslint-disable-line @typescript-eslint/no-explicit-any
+};
 
 async function uploadImage(companyId: string, data: Buffer, token = op) {
   const { payload, contentType } = multipartBody({}, [{ filename: 'promo.png', data, contentType: 'image/png' }]);
