@@ -54,12 +54,3 @@ export async function auditOf(t: TestApp, action: string) {
   const r = await staffCall(t, { url: `/audit?action=${action}&limit=100`, token });
   return (r.body.data as { list: { action: string; role: string; target_id: string; institution_id: string | null; before: unknown; after: unknown }[] }).list;
 }
-
-export interface AuditRow { action: string; role: string; target_type: string; target_id: string; before: unknown; after: unknown; ip: string | null; staff_id: string | null }
-
-/** The newest audit entries of one action, as the operator (`operatorToken`) sees them. */
-export async function auditOf(t: TestApp, operatorToken: string, action: string): Promise<AuditRow[]> {
-  const r = await staffCall(t, { url: `/audit?action=${encodeURIComponent(action)}&limit=100`, token: operatorToken });
-  if (r.code !== 200) throw new Error(`audit: ${r.code}`);
-  return (r.body.data as { list: AuditRow[] }).list;
-}

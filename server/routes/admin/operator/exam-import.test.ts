@@ -56,7 +56,7 @@ describe('exam import from a zip', () => {
     const list = (await call('GET', `/exams?company_id=${t.seed!.companyId}`)).body.data.list as { id: string; status: string; version: number; question_counts: object }[];
     expect(list.map((e) => [e.version, e.status])).toEqual([[2, 'active'], [1, 'archived']]);
     expect(list[0]!.question_counts).toEqual({ listening: 3, structure: 2, reading: 2 });
-    const [audit] = await auditOf(t, op, 'exam.import');
+    const [audit] = await auditOf(t, 'exam.import');
     expect(audit).toMatchObject({ target_id: second.body.data.exam_id, before: { active_exam_ids: [first.body.data.exam_id] }, after: { title: 'Fixture Exam', version: 2 } });
   }, 60_000);
 
@@ -111,10 +111,10 @@ describe('exam versions', () => {
     expect(on.body).toMatchObject({ message: OPERATOR_MESSAGES.examActivated, data: { id: old.id, status: 'active' } });
     const after = (await call('GET', '/exams')).body.data.list as { id: string; status: string }[];
     expect(after.find((e) => e.id === active.id)!.status).toBe('archived');
-    expect((await auditOf(t, op, 'exam.activate'))[0]).toMatchObject({ target_id: old.id, before: { status: 'archived' }, after: { status: 'active', archived_exam_ids: [active.id] } });
+    expect((await auditOf(t, 'exam.activate'))[0]).toMatchObject({ target_id: old.id, before: { status: 'archived' }, after: { status: 'active', archived_exam_ids: [active.id] } });
     const off = await call('PUT', `/exams/${old.id}/status`, { status: 'archived' });
     expect(off.body.data.status).toBe('archived');
-    expect((await auditOf(t, op, 'exam.archive'))[0]).toMatchObject({ target_id: old.id, before: { status: 'active' }, after: { status: 'archived' } });
+    expect((await auditOf(t, 'exam.archive'))[0]).toMatchObject({ target_id: old.id, before: { status: 'active' }, after: { status: 'archived' } });
     expect((await call('PUT', `/exams/${crypto.randomUUID()}/status`, { status: 'active' })).code).toBe(404);
     expect((await call('PUT', `/exams/${old.id}/status`, { status: 'deleted' })).code).toBe(400);
   });
