@@ -11,7 +11,7 @@ import { exams } from '../../../db/schema/index.ts';
 import { ExamImportError, prepareExamImport } from '../../../services/exam/exam-import.ts';
 import { safeUnzip, UnzipError } from '../../../services/operator/safe-unzip.ts';
 import { fixtureExamDoc, writeExamFixture } from '../../../../tests/server-helpers/exam-fixture.ts';
-import { auditOf, staffCall, staffToken } from '../../../../tests/server-helpers/staff.ts';
+import { auditAs, staffJson, staffToken } from '../../../../tests/server-helpers/staff.ts';
 import { buildTestApp, type TestApp } from '../../../../tests/server-helpers/test-app.ts';
 import { multipartBody } from '../../../../tests/server-helpers/uploads.ts';
 import { filesOf, swapName, zipOf } from '../../../../tests/server-helpers/zip.ts';
@@ -20,10 +20,6 @@ let t: TestApp;
 let op: string;
 let dir: string;
 let media: Record<string, Buffer>;
-const call = async (method: 'GET' | 'PUT', url: string, payload?: object) => {
-  const r = await staffCall(t, { method, url, token: op, ...(payload ? { payload } : {}) });
-  return { code: r.code, body: r.body as { message: string; data: any } }; // eslint-disable-line @typescript-eslint/no-explicit-any
-};
 beforeAll(async () => {
   t = await buildTestApp({ seed: true, now: '2026-03-07T15:00:00Z' });
   op = await staffToken(t, 'operator@epot.local');
@@ -53,10 +49,10 @@ describe('exam import from a zip', () => {
     expect(first.body.data.listening_audio_ms).toBeGreaterThan(5000);
     const second = await importZip(await zipOf(media));
     expect(second.body.data).toMatchObject({ version: 2, archived_exam_ids: [first.body.data.exam_id] });
-    const list = (await call('GET', `/exams?company_id=${t.seed!.companyId}`)).body.data.list as { id: string; status: string; version: number; question_counts: object }[];
+    const list = (await staffJson(t, op, 'GET', `/exams?company_id=${t.seed!.companyId}`)).body.data.list as { id: string; status: string; version: number; question_counts: object }[];
     expect(list.map((e) => [e.version, e.status])).toEqual([[2, 'active'], [1, 'archived']]);
     expect(list[0]!.question_counts).toEqual({ listening: 3, structure: 2, reading: 2 });
-    const [audit] = await auditOf(t, 'exam.import');
+    const [audit] = await auditAs(t, op, 'exam.import');
     expect(audit).toMatchObject({ target_id: second.body.data.exam_id, before: { active_exam_ids: [first.body.data.exam_id] }, after: { title: 'Fixture Exam', version: 2 } });
   }, 60_000);
 
@@ -104,18 +100,18 @@ describe('exam import from a zip', () => {
 
 describe('exam versions', () => {
   it('activates an archived version (archiving the active one) and archives it again, audited', async () => {
-    const list = (await call('GET', '/exams')).body.data.list as { id: string; status: string; title: string }[];
+    const list = (await staffJson(t, op, 'GET', '/exams')).body.data.list as { id: string; status: string; title: string }[];
     const old = list.find((e) => e.title === 'Fixture Exam' && e.status === 'archived')!;
     const active = list.find((e) => e.title === 'Fixture Exam' && e.status === 'active')!;
-    const on = await call('PUT', `/exams/${old.id}/status`, { status: 'active' });
+    const on = await staffJson(t, op, 'PUT', `/exams/${old.id}/status`, { status: 'active' });
     expect(on.body).toMatchObject({ message: OPERATOR_MESSAGES.examActivated, data: { id: old.id, status: 'active' } });
-    const after = (await call('GET', '/exams')).body.data.list as { id: string; status: string }[];
+    const after = (await staffJson(t, op, 'GET', '/exams')).body.data.list as { id: string; status: string }[];
     expect(after.find((e) => e.id === active.id)!.status).toBe('archived');
-    expect((await auditOf(t, 'exam.activate'))[0]).toMatchObject({ target_id: old.id, before: { status: 'archived' }, after: { status: 'active', archived_exam_ids: [active.id] } });
-    const off = await call('PUT', `/exams/${old.id}/status`, { status: 'archived' });
+    expect((await auditAs(t, op, 'exam.activate'))[0]).toMatchObject({ target_id: old.id, before: { status: 'archived' }, after: { status: 'active', archived_exam_ids: [active.id] } });
+    const off = await staffJson(t, op, 'PUT', `/exams/${old.id}/status`, { status: 'archived' });
     expect(off.body.data.status).toBe('archived');
-    expect((await auditOf(t, 'exam.archive'))[0]).toMatchObject({ target_id: old.id, before: { status: 'active' }, after: { status: 'archived' } });
-    expect((await call('PUT', `/exams/${crypto.randomUUID()}/status`, { status: 'active' })).code).toBe(404);
-    expect((await call('PUT', `/exams/${old.id}/status`, { status: 'deleted' })).code).toBe(400);
+    expect((await auditAs(t, op, 'exam.archive'))[0]).toMatchObject({ target_id: old.id, before: { status: 'active' }, after: { status: 'archived' } });
+    expect((await staffJson(t, op, 'PUT', `/exams/${crypto.randomUUID()}/status`, { status: 'active' })).code).toBe(404);
+    expect((await staffJson(t, op, 'PUT', `/exams/${old.id}/status`, { status: 'deleted' })).code).toBe(400);
   });
 });

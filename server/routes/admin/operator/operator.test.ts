@@ -10,7 +10,7 @@ import { SHELL_ACTOR } from '../../../services/staff/audit.ts';
 import { createStaff } from '../../../services/staff/staff-accounts.ts';
 import { completedOrder } from '../../../../tests/server-helpers/certificates.ts';
 import { bearer, createMember } from '../../../../tests/server-helpers/members.ts';
-import { auditOf, staffCall, staffToken } from '../../../../tests/server-helpers/staff.ts';
+import { auditAs, staffJson, staffToken } from '../../../../tests/server-helpers/staff.ts';
 import { buildTestApp, type TestApp } from '../../../../tests/server-helpers/test-app.ts';
 import { jpegBytes, multipartBody, pngBytes } from '../../../../tests/server-helpers/uploads.ts';
 
@@ -22,10 +22,7 @@ beforeAll(async () => {
 });
 afterAll(async () => { await t?.cleanup(); });
 
-const call = async (method: 'GET' | 'POST' | 'PUT', url: string, payload?: object, token = op) => {
-  const r = await staffCall(t, { method, url, token, ...(payload ? { payload } : {}) });
-  return { code: r.code, body: r.body as { message: string; data: any } }; // eslint-disable-line @typescript-eslint/no-explicit-any
-};
+const call = (method: 'GET' | 'POST' | 'PUT', path: string, payload?: object, token = op) => staffJson(t, token, method, path, payload);
 
 async function uploadImage(companyId: string, data: Buffer, token = op) {
   const { payload, contentType } = multipartBody({}, [{ filename: 'promo.png', data, contentType: 'image/png' }]);
@@ -71,11 +68,11 @@ describe('companies and institutions', () => {
     expect((await call('PUT', `/companies/${crypto.randomUUID()}`, { name: 'X' })).code).toBe(404);
     const list = (await call('GET', '/companies')).body.data.list as { id: string; name: string }[];
     expect(list.map((c) => c.name)).toContain('PT Contoh Lama');
-    const [create] = await auditOf(t, 'company.create');
+    const [create] = await auditAs(t, op, 'company.create');
     expect(create).toMatchObject({ role: 'operator', target_id: id, after: { name: 'PT Contoh Baru' } });
-    const [rename] = await auditOf(t, 'company.rename');
+    const [rename] = await auditAs(t, op, 'company.rename');
     expect(rename).toMatchObject({ target_id: id, before: { name: 'PT Contoh Baru' }, after: { name: 'PT Contoh Lama' } });
-    expect((rename as { ip?: string | null }).ip).toBeTruthy();
+    expect(rename!.ip).toBeTruthy();
   });
 
   it('creates an institution with default rules, renames it, and its settings route works for the operator', async () => {
@@ -90,8 +87,8 @@ describe('companies and institutions', () => {
     expect(listed.map((i) => i.id)).toContain(id);
     const settings = await call('PUT', `/institutions/${id}/settings`, { active_camera: true, setting: created.body.data.setting });
     expect(settings.code).toBe(200);
-    expect((await auditOf(t, 'institution.create'))[0]).toMatchObject({ target_id: id, after: { name: 'Universitas Operator', active_camera: false } });
-    expect((await auditOf(t, 'institution.rename'))[0]).toMatchObject({ target_id: id, before: { name: 'Universitas Operator' }, after: { name: 'Universitas Operator Baru' } });
+    expect((await auditAs(t, op, 'institution.create'))[0]).toMatchObject({ target_id: id, after: { name: 'Universitas Operator', active_camera: false } });
+    expect((await auditAs(t, op, 'institution.rename'))[0]).toMatchObject({ target_id: id, before: { name: 'Universitas Operator' }, after: { name: 'Universitas Operator Baru' } });
   });
 });
 
@@ -113,9 +110,9 @@ describe('announcement and maintenance', () => {
     const { user } = await createMember(t.db, { company_id: c });
     const detail = await t.app.inject({ method: 'GET', url: `/api/company/v1/get/company/${c}`, headers: { authorization: await bearer(t.app, user) } });
     expect(detail.json().data.settings.announcement).toEqual({ is_active: true, images: [{ url }, { url: '/images/promo.png' }] });
-    const [entry] = await auditOf(t, 'company.announcement');
+    const [entry] = await auditAs(t, op, 'company.announcement');
     expect(entry).toMatchObject({ before: { is_active: false, images: [] }, after: { announcement: { is_active: true } } });
-    expect((await auditOf(t, 'company.announcement_image'))[0]).toMatchObject({ target_id: c, after: { mime: 'image/png', byte_size: 300 } });
+    expect((await auditAs(t, op, 'company.announcement_image'))[0]).toMatchObject({ target_id: c, after: { mime: 'image/png', byte_size: 300 } });
   });
 
   it('refuses other files, oversized images and URLs that are not site-relative', async () => {
@@ -134,7 +131,7 @@ describe('announcement and maintenance', () => {
     expect((await call('PUT', `/companies/${c}/maintenance`, { maintenance: true })).body).toMatchObject({ message: OPERATOR_MESSAGES.maintenanceOn, data: { maintenance: true } });
     expect((await call('PUT', `/companies/${c}/maintenance`, { maintenance: 'yes' })).code).toBe(400);
     expect((await call('PUT', `/companies/${c}/maintenance`, { maintenance: false })).body.data.maintenance).toBe(false);
-    const [off, on] = await auditOf(t, 'company.maintenance');
+    const [off, on] = await auditAs(t, op, 'company.maintenance');
     expect(on).toMatchObject({ before: { maintenance: false }, after: { maintenance: true } });
     expect(off).toMatchObject({ before: { maintenance: true }, after: { maintenance: false } });
   });
@@ -158,12 +155,12 @@ describe('certificates and shipments', () => {
     expect(revoked.body).toMatchObject({ message: OPERATOR_MESSAGES.certificateRevoked, data: { changed: true, certificate: { status: 'revoked', revoked_reason: 'Kecurangan terbukti' } } });
     expect((await call('POST', `/certificates/${o.number}/revoke`, { reason: 'lagi' })).body.data.changed).toBe(false);
     expect((await call('POST', '/certificates/EPOT-TIDAKADA0000/revoke', { reason: 'x' })).code).toBe(404);
-    expect((await auditOf(t, 'certificate.revoke'))[0]).toMatchObject({ target_id: o.number, before: { status: 'valid' }, after: { status: 'revoked' } });
+    expect((await auditAs(t, op, 'certificate.revoke'))[0]).toMatchObject({ target_id: o.number, before: { status: 'valid' }, after: { status: 'revoked' } });
 
     const reissued = await call('POST', '/certificates/reissue', { order_no: o.orderNo, name: 'Budi Santoso' });
     expect(reissued.body).toMatchObject({ message: OPERATOR_MESSAGES.certificateReissued, data: { replaced_number: o.number, certificate: { name: 'Budi Santoso', status: 'valid' } } });
     expect((await t.db.select().from(certificates)).filter((c) => c.order_id === o.orderId)).toHaveLength(2);
-    expect((await auditOf(t, 'certificate.reissue'))[0]).toMatchObject({ before: { number: o.number, name: 'Budi Santosa' }, after: { name: 'Budi Santoso' } });
+    expect((await auditAs(t, op, 'certificate.reissue'))[0]).toMatchObject({ before: { number: o.number, name: 'Budi Santosa' }, after: { name: 'Budi Santoso' } });
     expect((await call('POST', '/certificates/reissue', { order_no: 'EPOT-NOPE', name: 'X' })).code).toBe(404);
   });
 
@@ -176,7 +173,7 @@ describe('certificates and shipments', () => {
     expect(r.body).toMatchObject({ message: OPERATOR_MESSAGES.shipmentSaved, data: { status: 'in_transit', waybill_id: 'JNE123', courier_company: 'JNE' } });
     expect(r.body.data.history.at(-1)).toMatchObject({ status: 'in_transit', note: 'Dikirim' });
     expect((await call('PUT', '/shipments/EPOT-NOPE', { status: 'delivered' })).code).toBe(404);
-    expect((await auditOf(t, 'shipment.update'))[0]).toMatchObject({
+    expect((await auditAs(t, op, 'shipment.update'))[0]).toMatchObject({
       target_id: o.orderNo, before: { status: 'scheduled', waybill_id: null }, after: { status: 'in_transit', waybill_id: 'JNE123', courier_company: 'JNE' },
     });
   });
