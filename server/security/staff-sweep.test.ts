@@ -16,6 +16,8 @@ const UNSCOPED: [RegExp, string][] = [
   [/\/audit$/, "no id: always filtered to the caller's institution (admin.test.ts)"],
   [/\/members\/template\.csv$/, 'a static template'],
 ];
+/** The operator's routes (server/routes/admin/operator): 403 to every institution admin, whatever the ids. */
+const OPERATOR_ONLY = /^\/api\/admin\/v1\/(companies|institutions$|institutions\/:id$|exams|certificates|shipments)/;
 
 /** Operator-only routes: every institution admin, its own or another, is refused alike. */
 const OPERATOR_ONLY = new Set(Object.values(apiPaths.adminOperator).map((p) => `/api${p}`));
@@ -57,7 +59,7 @@ describe('staff scope sweep', () => {
     let checked = 0;
     let operatorOnly = 0;
     for (const route of routes) {
-      if (UNSCOPED.some(([re]) => re.test(route.url))) continue;
+      if (UNSCOPED.some(([re]) => re.test(route.url)) || OPERATOR_ONLY.test(route.url)) continue;
       const req = build(route);
       if (OPERATOR_ONLY.has(route.url)) {
         for (const token of [other.token, owner]) {
@@ -77,5 +79,21 @@ describe('staff scope sweep', () => {
     expect(findings).toEqual([]);
     expect(checked).toBeGreaterThanOrEqual(17);
     expect(operatorOnly).toBeGreaterThanOrEqual(14);
+  }, 120_000);
+
+  it('answers 403 on every operator route to institution admins (the owning one too), with nothing of the data', async () => {
+    const other = await otherInstitutionAdmin(t);
+    const owner = await staffToken(t, 'admin.lembaga@epot.local', DEMO_PASSWORD);
+    const findings: string[] = [];
+    const operatorRoutes = routes.filter((r) => OPERATOR_ONLY.test(r.url));
+    for (const route of operatorRoutes) {
+      for (const token of [other.token, owner]) {
+        const r = await staffCall(t, { ...build(route), token });
+        if (r.code !== 403) findings.push(`${route.method} ${route.url}: ${r.code} to an institution admin`);
+        else if (r.raw.body.includes('Lembaga Demo')) findings.push(`${route.method} ${route.url}: the 403 leaks data`);
+      }
+    }
+    expect(findings).toEqual([]);
+    expect(operatorRoutes.length).toBeGreaterThanOrEqual(17);
   }, 120_000);
 });
