@@ -182,8 +182,12 @@ describe('HTTP fuzzing', () => {
   }, 240_000);
 
   it('gets past validation on most routes (the inputs are not all bounced at the door)', () => {
-    const never = routes.filter((r) => !reached.has(`${r.method} ${r.url}`)).map((r) => `${r.method} ${r.url}`);
-    console.log(`fuzz: ${reached.size} of ${routes.length} routes answered 2xx at least once; never: ${never.join(', ')}`);
-    expect(reached.size / routes.length).toBeGreaterThan(0.65);
+    // Staff routes answer 401 to every member token by design (the staff tests and staff-sweep.test.ts
+    // drive them with staff tokens), so they are fuzzed for 5xx and the error shape but not counted here.
+    const memberRoutes = routes.filter((r) => !r.url.startsWith('/api/admin/v1/') || r.url === '/api/admin/v1/login');
+    const never = memberRoutes.filter((r) => !reached.has(`${r.method} ${r.url}`)).map((r) => `${r.method} ${r.url}`);
+    const hit = memberRoutes.length - never.length;
+    console.log(`fuzz: ${hit} of ${memberRoutes.length} member and public routes answered 2xx at least once; never: ${never.join(', ')}`);
+    expect(hit / memberRoutes.length).toBeGreaterThan(0.65);
   });
 });
