@@ -56,3 +56,4 @@ export const auditEntrySchema = z.object({
   ip: z.string().nullable(), at: z.string(),
 });
 export const auditListResponseSchema = okEnvelope(pagedList(auditEntrySchema));
+
