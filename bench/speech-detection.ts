@@ -10,7 +10,7 @@
 import { loadavg } from 'node:os';
 import { VAD_SAMPLE_RATE } from '../workers/speech-detector/contract.ts';
 import type { SpeechSegment } from '../workers/speech-detector/contract.ts';
-import { ensureAudioFixtures, nodeSpeechDetector, readSamples } from '../workers/speech-detector/testing/audio-fixtures.ts';
+import { ensureAudioFixtures, nodeSpeechDetector, readSamples } from '../tests/fixtures/speech-fixtures.ts';
 
 interface Row { name: string; spoken: number; segments: SpeechSegment[]; audioSec: number }
 

@@ -2,7 +2,6 @@
 //   public/models/blazeface/{model.json,group1-shard1of1.bin}  (checksummed)
 //   public/tfjs-wasm/*.wasm  (from @tensorflow/tfjs-backend-wasm; the face worker calls setWasmPaths('/tfjs-wasm/'))
 //   public/models/silero/silero_vad_legacy.onnx  (Silero VAD, shipped by @ricky0123/vad-web)
-//   public/ort-wasm/ort-wasm-simd-threaded.wasm  (onnxruntime-web's WASM build, for the speech worker)
 // Model source, first match wins: $EPOT_MODELS_DIR (holding blazeface/ or the files directly),
 // <repo>/../shared/models, else TF Hub over the network.
 //   npm run models                          always (re)installs
@@ -141,7 +140,7 @@ export async function ensureModels(opts: EnsureOptions = {}): Promise<EnsureResu
   return { source, files };
 }
 
-/** Copies `names` (all *.wasm when omitted) from a package folder into a public/ folder, skipping identical files. */
+/** Copies the files `pick` selects from a package folder into a public/ folder, skipping identical files. */
 async function copyAssets(
   repoRoot: string,
   from: string[],
@@ -179,16 +178,12 @@ export async function ensureWasm(opts: Pick<EnsureOptions, 'repoRoot' | 'log'> =
   return copyAssets(repoRoot, ['@tensorflow', 'tfjs-backend-wasm', 'dist'], ['tfjs-wasm'], log, 'wasm', (f) => f.endsWith('.wasm'));
 }
 
-/** The speech worker's assets: the Silero VAD model and onnxruntime-web's plain WASM build (see the worker). */
+/** The speech worker's model, Silero VAD as shipped by @ricky0123/vad-web (onnxruntime's .wasm is a build asset). */
 export const SPEECH_MODEL_FILE = 'silero_vad_legacy.onnx';
-export const ORT_WASM_FILE = 'ort-wasm-simd-threaded.wasm';
 
-export async function ensureSpeechAssets(opts: Pick<EnsureOptions, 'repoRoot' | 'log'> = {}): Promise<EnsureResult[]> {
+export async function ensureSpeechModel(opts: Pick<EnsureOptions, 'repoRoot' | 'log'> = {}): Promise<EnsureResult> {
   const { repoRoot = DEFAULT_REPO_ROOT, log = console.log } = opts;
-  return [
-    await copyAssets(repoRoot, ['@ricky0123', 'vad-web', 'dist'], ['models', 'silero'], log, 'speech model', (f) => f === SPEECH_MODEL_FILE),
-    await copyAssets(repoRoot, ['onnxruntime-web', 'dist'], ['ort-wasm'], log, 'onnxruntime wasm', (f) => f === ORT_WASM_FILE),
-  ];
+  return copyAssets(repoRoot, ['@ricky0123', 'vad-web', 'dist'], ['models', 'silero'], log, 'speech model', (f) => f === SPEECH_MODEL_FILE);
 }
 
 async function main(argv: string[]): Promise<void> {
@@ -196,7 +191,7 @@ async function main(argv: string[]): Promise<void> {
   if (unknown.length) throw new Error(`unknown argument(s): ${unknown.join(' ')} (usage: models.ts [--if-missing])`);
   await ensureModels({ ifMissing: argv.includes('--if-missing') });
   await ensureWasm();
-  await ensureSpeechAssets();
+  await ensureSpeechModel();
 }
 
 if (process.argv[1] && import.meta.url === pathToFileURL(path.resolve(process.argv[1])).href) {

@@ -269,6 +269,9 @@ export const messages = {
   speech: {
     unsupported: 'Speech Recognition is not available on this browser. Please use Chrome or Firefox',
     startTest: 'Mulai Test',
+    // On-device voice detection (issue 19): no transcript, only a segment of speech and its words by the rule.
+    vadSegment: (words: number) => `Suara terdeteksi (±${words} kata)`,
+    vadSpeaking: 'Suara sedang terdeteksi…',
   },
   // Device check (spec screens 13-14): the spec gives its messages (camera, speech above) but not the
   // hints and labels around them; these are ours.

@@ -3,8 +3,8 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { estimateWords, VAD_SAMPLE_RATE } from './contract.ts';
 import type { SpeechDetectorApi, SpeechDetectorEvent } from './contract.ts';
-import { ensureAudioFixtures, nodeSpeechDetector, readSamples } from './testing/audio-fixtures.ts';
-import type { SpeechFixture } from './testing/audio-fixtures.ts';
+import { ensureAudioFixtures, nodeSpeechDetector, readSamples } from '../../tests/fixtures/speech-fixtures.ts';
+import type { SpeechFixture } from '../../tests/fixtures/speech-fixtures.ts';
 
 let fixtures: SpeechFixture[];
 let detector: SpeechDetectorApi;

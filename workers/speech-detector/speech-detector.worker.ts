@@ -1,5 +1,6 @@
-// Entry point only: Silero VAD on onnxruntime-web's single-threaded WASM build. The model and the
-// .wasm are copied to public/ by `npm run models` (server/cli/models.ts) and served by our server.
+// Entry point only: Silero VAD on onnxruntime-web's single-threaded WASM build. The model is copied to
+// public/ by `npm run models` (server/cli/models.ts); the .wasm is emitted by the build as an asset
+// (the package finds it next to itself), so both are served by our server and nothing else.
 import * as Comlink from 'comlink';
 import * as ort from 'onnxruntime-web/wasm';
 import { EventChannel } from '../_shared/event-channel.ts';
@@ -10,7 +11,6 @@ import { createSpeechDetector } from './speech-detector.ts';
 export const SILERO_MODEL_URL = '/models/silero/silero_vad_legacy.onnx';
 
 ort.env.wasm.numThreads = 1;
-ort.env.wasm.wasmPaths = { wasm: '/ort-wasm/ort-wasm-simd-threaded.wasm' };
 ort.env.logLevel = 'error';
 
 const events = new EventChannel<SpeechDetectorEvent>();

@@ -13,6 +13,8 @@ export const SENTENCE = 'Saya siap mengikuti tes EPOT dengan jujur';
 export async function scriptSpeech(page: Page, sentence: string, says: boolean): Promise<void> {
   await page.addInitScript(({ sentence, says }) => {
     class ScriptedRecognition {
+      // Stands for Chrome with the id-ID pack installed: on-device recognition (src/sensors/speech-detection.ts).
+      static available() { return Promise.resolve('available'); }
       lang = '';
       continuous = false;
       interimResults = false;

@@ -16,7 +16,7 @@
 //     "demo":             { "id", "name", "active_camera": true, "identification": {face,voice,new_tab} all on },
 //     "noIdentification": { "id", "name", "active_camera": true, "identification": all off }
 //   },
-//   "pools": {                                   // one per spec file: licences, exam, device-check, proctoring, certificates, a11y
+//   "pools": {                                   // one per spec file: licences, exam, device-check, proctoring, certificates, a11y, privacy
 //     "<pool>": {
 //       "individualCodes": [10 codes for individual buyers],
 //       "individualMembers": [3 × { "email", "password", "fullname" }],   // complete profiles
@@ -29,7 +29,7 @@
 // }
 import { readFileSync } from 'node:fs';
 
-export const POOL_NAMES = ['licences', 'exam', 'device-check', 'proctoring', 'certificates', 'a11y'] as const;
+export const POOL_NAMES = ['licences', 'exam', 'device-check', 'proctoring', 'certificates', 'a11y', 'privacy'] as const;
 export type PoolName = (typeof POOL_NAMES)[number];
 export const INSTITUTION_KEYS = ['demo', 'noIdentification'] as const;
 export type InstitutionKey = (typeof INSTITUTION_KEYS)[number];
