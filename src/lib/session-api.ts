@@ -9,6 +9,7 @@ import { accessKey } from './access-key.ts';
 import { messages } from '../i18n/messages.ts';
 // The login route renders without axios: it loads with the first call.
 import { ApiError, loadApi } from './api-auth.ts';
+import { clearAllAttempts } from './browser-data.ts';
 
 export type LoginData = LoginResponse['data'];
 export type PublicConfig = PublicConfigResponse['data'];
@@ -38,9 +39,14 @@ export async function getMemberDetail(): Promise<MemberDetail> {
   return res.data.data;
 }
 
+/** Logs out on the server; whatever it answers, what test attempts left in this browser is cleared. */
 export async function logout(): Promise<void> {
-  const api = await loadApi();
-  await api.post<MessageResponse>(apiPaths.member.logout);
+  try {
+    const api = await loadApi();
+    await api.post<MessageResponse>(apiPaths.member.logout);
+  } finally {
+    await clearAllAttempts().catch(() => undefined);
+  }
 }
 
 let publicConfig: Promise<PublicConfig> | null = null;

@@ -28,7 +28,7 @@ function carriesAudio(req: Request): boolean {
 }
 
 test.describe('speech detection stays on the device', () => {
-  test.setTimeout(240_000);
+  test.setTimeout(480_000);
   let browser: Browser | undefined;
   test.afterEach(async () => {
     await browser?.close();
@@ -51,18 +51,20 @@ test.describe('speech detection stays on the device', () => {
     });
     const page = await context.newPage();
     page.on('dialog', (d) => void d.accept());
+    page.on('console', (m) => console.log('[page]', m.type(), m.text()));
+    page.on('pageerror', (e) => console.log('[pageerror]', e.message));
     await loginViaUi(page, member.email, member.password);
     await expect(page).toHaveURL(/\/epot$/);
     await page.goto(`/epot/${order.orderId}/device-check`);
 
     await throughAudioToVideo(page);
-    await expect(page.getByTestId('camera-status')).toHaveText('Kamera berhasil mendeteksi wajah dengan baik', { timeout: 45_000 });
+    await expect(page.getByTestId('camera-status')).toHaveText('Kamera berhasil mendeteksi wajah dengan baik', { timeout: 150_000 });
     await expect(next(page)).toBeEnabled({ timeout: 20_000 });
     await next(page).click();
     await expect(step(page, 'microphone')).toHaveAttribute('aria-current', 'step');
     await page.getByRole('button', { name: 'Nyalakan Mikrofon' }).click();
     // The model loads in the worker (WASM), then the looped sentence is heard as a speech segment.
-    await expect(page.getByTestId('heard-sentences').getByText(HEARD).first()).toBeVisible({ timeout: 60_000 });
+    await expect(page.getByTestId('heard-sentences').getByText(HEARD).first()).toBeVisible({ timeout: 120_000 });
     const start = page.getByRole('button', { name: 'Mulai Test' });
     await expect(start).toBeEnabled();
     await start.click();
@@ -70,7 +72,7 @@ test.describe('speech detection stays on the device', () => {
 
     // Listening: five words (estimated 4-7) are over its limit of 3: "Percakapan terdeteksi".
     const dialog = page.getByRole('alertdialog', { name: 'Percakapan terdeteksi' });
-    await expect(dialog).toBeVisible({ timeout: 60_000 });
+    await expect(dialog).toBeVisible({ timeout: 120_000 });
     await expect(dialog).toContainText(HEARD);
     await dialog.getByRole('button', { name: 'Saya mengerti' }).click();
     const detail = async () => {
