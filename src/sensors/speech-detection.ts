@@ -48,6 +48,11 @@ async function onDeviceAvailable(Recognition: RecognitionConstructor | undefined
   }
 }
 
+function failurePatch(error: unknown): Partial<SpeechState> {
+  const denied = error instanceof DOMException && (error.name === 'NotAllowedError' || error.name === 'SecurityError');
+  return { status: denied ? 'denied' : 'error', interim: '', message: error instanceof Error ? error.message : String(error) };
+}
+
 export function createSpeechPipeline({
   store = appStore,
   lang = SPEECH_LANG,
@@ -74,12 +79,11 @@ export function createSpeechPipeline({
       const source = stream ?? (owned = await getUserMedia());
       if (mine !== generation) return;
       stopCurrent = () => voice.stop();
-      update({ mode: 'vad' });
       await voice.start(source);
+      // Set once the model is loaded and the microphone connected: the device check counts from here.
+      if (mine === generation) update({ mode: 'vad' });
     } catch (error) {
-      if (mine !== generation) return;
-      const denied = error instanceof DOMException && (error.name === 'NotAllowedError' || error.name === 'SecurityError');
-      update({ status: denied ? 'denied' : 'error', interim: '', message: error instanceof Error ? error.message : String(error) });
+      if (mine === generation) update(failurePatch(error));
     }
   }
 

@@ -105,8 +105,7 @@ export function createSpeechDetector({
         update({ status: 'unavailable', message: messages.speech.unsupported });
         return false;
       }
-      const rec = createRecognition(Recognition, lang);
-      if (processLocally) rec.processLocally = true;
+      const rec = createRecognition(Recognition, lang, processLocally);
       rec.onresult = (event) => store.set(speechAtom, (s) => withResults(s, event, now));
       rec.onerror = (event) => {
         if (FATAL.has(event.error)) active = false;
@@ -142,8 +141,9 @@ export function createSpeechDetector({
   return detector;
 }
 
-function createRecognition(Recognition: RecognitionConstructor, lang: string): RecognitionLike {
+function createRecognition(Recognition: RecognitionConstructor, lang: string, processLocally: boolean): RecognitionLike {
   const rec = new Recognition();
+  if (processLocally) rec.processLocally = true;
   rec.lang = lang;
   rec.continuous = true;
   rec.interimResults = true;
