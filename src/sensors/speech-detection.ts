@@ -79,8 +79,7 @@ export function createSpeechPipeline({
       const source = stream ?? (owned = await getUserMedia());
       if (mine !== generation) return;
       stopCurrent = () => voice.stop();
-      await voice.start(source);
-      // Set once the model is loaded and the microphone connected: the device check counts from here.
+      await voice.start(source); // the mode is set once the model is loaded and the microphone connected
       if (mine === generation) update({ mode: 'vad' });
     } catch (error) {
       if (mine === generation) update(failurePatch(error));

@@ -66,8 +66,7 @@ export function createSpeechDetector({
   now = () => Date.now(),
   burstRestarts = 5,
   burstWindowMs = 10_000,
-  backoffMs = 2_000,
-  processLocally = false,
+  backoffMs = 2_000, processLocally = false,
 }: SpeechDetectorOptions = {}) {
   let recognition: RecognitionLike | null = null;
   let active = false;
