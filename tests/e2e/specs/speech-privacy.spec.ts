@@ -51,7 +51,6 @@ test.describe('speech detection stays on the device', () => {
     });
     const page = await context.newPage();
     page.on('dialog', (d) => void d.accept());
-    page.on('console', (m) => console.log('[page]', m.type(), m.text()));
     page.on('pageerror', (e) => console.log('[pageerror]', e.message));
     await loginViaUi(page, member.email, member.password);
     await expect(page).toHaveURL(/\/epot$/);
