@@ -15,6 +15,7 @@ import { organisationRoutes } from './organisation/index.ts';
 import { certificateRoutes } from './certificates/index.ts';
 import { proctoringRoutes } from './proctoring/index.ts';
 import { adminRoutes } from './admin/index.ts';
+import { privacyRoutes } from './privacy/index.ts';
 
 export interface RoutesOptions { config: Config; version: string }
 
@@ -31,6 +32,7 @@ export const apiRoutes: FastifyPluginAsyncZod<RoutesOptions> = async (app, opts)
   await app.register(examDeliveryRoutes);
   await app.register(proctoringRoutes, { config: opts.config });
   await app.register(certificateRoutes, { config: opts.config });
+  await app.register(privacyRoutes);
   await app.register(adminRoutes);
   if (opts.config.nodeEnv !== 'production') await app.register(devOutboxRoutes);
 };
