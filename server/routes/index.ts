@@ -32,7 +32,7 @@ export const apiRoutes: FastifyPluginAsyncZod<RoutesOptions> = async (app, opts)
   await app.register(examDeliveryRoutes);
   await app.register(proctoringRoutes, { config: opts.config });
   await app.register(certificateRoutes, { config: opts.config });
-  await app.register(privacyRoutes);
+  await app.register(privacyRoutes, { config: opts.config });
   await app.register(adminRoutes);
   if (opts.config.nodeEnv !== 'production') await app.register(devOutboxRoutes);
 };
