@@ -6,6 +6,12 @@ import { VitePWA } from 'vite-plugin-pwa';
 const devApi = process.env.EPOT_DEV_API ?? 'http://127.0.0.1:8081';
 
 // Cross-origin isolation lets the WASM backend use threads; the production server sends the same headers.
+// The staff console (/admin) loads lazily and never with the candidate app: every chunk holding a
+// module of src/features/staff is named staff-*, and the service worker does not precache those
+// (tests/unit/bundle-budget.test.ts proves both). Its stylesheet follows the chunk's name.
+const STAFF_MODULE = /[\\/]src[\\/]features[\\/]staff[\\/]/;
+const staffChunk = (moduleIds: string[]) => moduleIds.some((id) => STAFF_MODULE.test(id));
+
 const isolation = {
   'Cross-Origin-Opener-Policy': 'same-origin',
   'Cross-Origin-Embedder-Policy': 'require-corp',
@@ -22,7 +28,8 @@ export default defineConfig({
       workbox: {
         globPatterns: ['**/*.{js,css,html,svg}'],
         // Face model and WASM are large and change rarely: cached on first use, not precached.
-        globIgnores: ['**/models/**', '**/tfjs-wasm/**', '**/audio/**'],
+        // Staff chunks are fetched by the console only (never offline for candidates).
+        globIgnores: ['**/models/**', '**/tfjs-wasm/**', '**/audio/**', '**/assets/staff-*'],
         navigateFallback: '/index.html',
         navigateFallbackDenylist: [/^\/api\//],
         runtimeCaching: [
@@ -38,7 +45,14 @@ export default defineConfig({
   ],
   worker: { format: 'es' },
   // The manifest lets tests/unit/bundle-budget.test.ts find the login route's chunks.
-  build: { outDir: 'dist', sourcemap: true, chunkSizeWarningLimit: 2000, manifest: true },
+  build: {
+    outDir: 'dist', sourcemap: true, chunkSizeWarningLimit: 2000, manifest: true,
+    rolldownOptions: {
+      output: {
+        chunkFileNames: (chunk) => (staffChunk(chunk.moduleIds) && !chunk.name.startsWith('staff') ? 'assets/staff-[name]-[hash].js' : 'assets/[name]-[hash].js'),
+      },
+    },
+  },
   server: {
     headers: isolation,
     proxy: { '/api': { target: devApi, changeOrigin: false } },

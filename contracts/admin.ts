@@ -11,6 +11,8 @@ export const staffSchema = z.object({
   role: z.enum(STAFF_ROLES),
   institution_id: z.uuid().nullable(),
   totp_enabled: z.boolean(),
+  /** True while this account must enrol TOTP before any route but me/totp/logout (operators). */
+  totp_required: z.boolean(),
 });
 export type Staff = z.infer<typeof staffSchema>;
 
@@ -34,7 +36,11 @@ export const institutionSettingsSchema = z.object({
   setting: z.object({ identification: flags, failed: flags }),
 });
 export type InstitutionSettingsBody = z.infer<typeof institutionSettingsSchema>;
-export const institutionSettingsResponseSchema = okEnvelope(institutionSettingsSchema.extend({ id: z.uuid(), name: z.string() }));
+export const institutionSettingsResponseSchema = okEnvelope(institutionSettingsSchema.extend({
+  id: z.uuid(), name: z.string(),
+  /** Changes apply to attempts not yet started; a started attempt keeps the rules frozen at its start. */
+  applies_to: z.literal('attempts_not_started'),
+}));
 
 export const auditQuerySchema = z.object({
   page: z.coerce.number().int().min(1).max(100_000).default(1),

@@ -63,7 +63,11 @@ export const apiPaths = {
     publicMultiple: '/bank/v1/question/public_multiple',
   },
   // Certificates: public verification (no login) and the couriers' signed webhook.
-  public: { certificate: '/public/v1/certificate/:number' },
+  public: {
+    certificate: '/public/v1/certificate/:number',
+    // An image the operator uploaded for the announcement (public: the test list shows it).
+    announcementImage: '/public/v1/announcement-image/:id',
+  },
   webhooks: { courier: '/webhooks/v1/courier' },
   /** The staff console's API (not in the spec): every route but login needs a staff token. */
   admin: {
@@ -74,6 +78,37 @@ export const apiPaths = {
     totpConfirm: '/admin/v1/totp/confirm',
     audit: '/admin/v1/audit',
     institutionSettings: '/admin/v1/institutions/:id/settings',
+    members: '/admin/v1/members',
+    member: '/admin/v1/members/:id',
+    memberImport: '/admin/v1/members/import',
+    memberTemplate: '/admin/v1/members/template.csv',
+    memberDeactivate: '/admin/v1/members/:id/deactivate',
+    memberReactivate: '/admin/v1/members/:id/reactivate',
+    memberInvite: '/admin/v1/members/:id/invite',
+    products: '/admin/v1/products',
+    licenceBatches: '/admin/v1/licence-batches',
+    licenceBatch: '/admin/v1/licence-batches/:id',
+    licenceBatchRevoke: '/admin/v1/licence-batches/:id/revoke',
+    results: '/admin/v1/results',
+    resultsCsv: '/admin/v1/results.csv',
+    resultsXlsx: '/admin/v1/results.xlsx',
+  },
+  /** The operator's part of the staff console (operator role only; contracts/admin-operator.ts). */
+  adminOperator: {
+    companies: '/admin/v1/companies',
+    company: '/admin/v1/companies/:id',
+    companyMaintenance: '/admin/v1/companies/:id/maintenance',
+    companyAnnouncement: '/admin/v1/companies/:id/announcement',
+    companyAnnouncementImages: '/admin/v1/companies/:id/announcement/images',
+    institutions: '/admin/v1/institutions',
+    institution: '/admin/v1/institutions/:id',
+    exams: '/admin/v1/exams',
+    examImport: '/admin/v1/exams/import',
+    examStatus: '/admin/v1/exams/:id/status',
+    certificates: '/admin/v1/certificates',
+    certificateRevoke: '/admin/v1/certificates/:number/revoke',
+    certificateReissue: '/admin/v1/certificates/reissue',
+    shipment: '/admin/v1/shipments/:order_no',
   },
   dev: { outbox: '/dev/outbox' },
 } as const;

@@ -4,5 +4,7 @@ import { z } from 'zod';
 export const errorBodySchema = z.object({
   status: z.number().int(),
   message: z.string(),
+  /** Some staff errors carry a machine-readable code (contracts/facts STAFF_ERROR_CODES). */
+  code: z.string().optional(),
 });
 export type ErrorBody = z.infer<typeof errorBodySchema>;

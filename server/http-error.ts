@@ -5,11 +5,14 @@ export const UNAVAILABLE_MESSAGE = 'Layanan sedang tidak tersedia, silakan coba 
 
 export class HttpError extends Error {
   readonly status: number;
+  /** Extra fields of the error body (a machine-readable `code`, a list of row `errors`). */
+  readonly extra: { code?: string; errors?: unknown[] } | undefined;
 
-  constructor(status: number, message: string) {
+  constructor(status: number, message: string, extra?: { code?: string; errors?: unknown[] }) {
     super(message);
     this.name = 'HttpError';
     this.status = status;
+    this.extra = extra;
   }
 
   static badRequest(message = 'Permintaan tidak valid') { return new HttpError(400, message); }

@@ -9,3 +9,4 @@ export * from './proficiency.ts';
 export * from './messages.ts';
 export * from './staff.ts';
 export * from './privacy.ts';
+export * from './staff-operator.ts';

@@ -1,5 +1,6 @@
-// Staff console facts shared by the server and the (later) console screens: the roles and the
-// server's messages to staff, each under a code the console matches on.
+// Staff console facts shared by the server and the console screens: the roles, the server's
+// messages to staff (each under a code the console matches on), the order statuses as the console
+// shows them, the member CSV's columns and the results export's columns.
 export const STAFF_ROLES = ['operator', 'institution-admin', 'proctor'] as const;
 export type StaffRole = (typeof STAFF_ROLES)[number];
 
@@ -9,7 +10,7 @@ export const STAFF_MESSAGES = {
   /** The password was right; the account has two-factor login on: ask for the authenticator code. */
   otpRequired: 'Masukkan kode 6 digit dari aplikasi autentikator Anda',
   otpWrong: 'Kode autentikator salah atau sudah kedaluwarsa',
-  /** Operators must turn on two-factor login before anything else. */
+  /** Operators must turn on two-factor login before anything else (error code `totp_required`). */
   otpEnrolmentRequired: 'Aktifkan verifikasi dua langkah terlebih dahulu',
   otpEnrolled: 'Verifikasi dua langkah aktif. Simpan kode pemulihan ini; kode hanya ditampilkan sekali.',
   otpAlreadyOn: 'Verifikasi dua langkah sudah aktif',
@@ -17,6 +18,66 @@ export const STAFF_MESSAGES = {
   sessionExpired: 'Sesi Anda telah berakhir, silakan login kembali',
   forbidden: 'Peran Anda tidak diizinkan melakukan tindakan ini',
   notFound: 'Data tidak ditemukan',
-  settingsSaved: 'Pengaturan berhasil disimpan',
+  /** Answered by the settings PUT: started attempts keep the rules they started with. */
+  settingsSaved: 'Pengaturan berhasil disimpan. Perubahan berlaku untuk tes yang belum dimulai.',
+  /** An operator's request that acts on one institution without `?institution=ID`. */
+  institutionRequired: 'Pilih lembaga terlebih dahulu',
+  memberAdded: 'Anggota berhasil ditambahkan. Email untuk membuat password telah dikirim.',
+  memberAddedNoMail: 'Anggota berhasil ditambahkan',
+  memberEmailTaken: 'Email sudah terdaftar',
+  membersImported: 'Anggota berhasil diimpor',
+  membersValid: 'Semua baris valid. Belum ada data yang disimpan.',
+  /** CSV import refused (error code `csv_invalid`): nothing was written. */
+  csvInvalid: 'Impor dibatalkan: ada baris yang bermasalah. Perbaiki lalu unggah kembali; belum ada data yang disimpan.',
+  memberDeactivated: 'Anggota dinonaktifkan. Anggota ini tidak dapat login.',
+  memberReactivated: 'Anggota diaktifkan kembali',
+  inviteSent: 'Email untuk membuat password telah dikirim ulang',
+  licencesGenerated: 'Kode lisensi berhasil dibuat. Unduh sekarang; kode hanya ditampilkan sekali.',
+  licencesRevoked: 'Kode lisensi yang belum digunakan telah dicabut',
+  productNotFound: 'Produk tidak ditemukan',
+  expiryInPast: 'Tanggal kedaluwarsa harus setelah hari ini',
 } as const;
 export type StaffMessageCode = keyof typeof STAFF_MESSAGES;
+
+/** Machine-readable `code` of staff error bodies the console reacts to. */
+export const STAFF_ERROR_CODES = { totpRequired: 'totp_required', csvInvalid: 'csv_invalid' } as const;
+
+/** Problems of one CSV row (the import answers each with its row number; row 1 is the header). */
+export const CSV_ROW_MESSAGES = {
+  emailRequired: 'Email wajib diisi',
+  emailInvalid: 'Format email tidak valid',
+  fullnameRequired: 'Nama lengkap wajib diisi',
+  fullnameTooLong: 'Nama lengkap terlalu panjang (maksimal 200 karakter)',
+  phoneInvalid: 'Nomor telepon tidak valid',
+  duplicateInFile: (firstRow: number) => `Email sama dengan baris ${firstRow}`,
+  emailTaken: 'Email sudah terdaftar di EPOT',
+  headerInvalid: (columns: readonly string[]) => `Baris judul harus berisi kolom: ${columns.join(', ')}`,
+  empty: 'Berkas CSV tidak berisi data anggota',
+  tooManyRows: (max: number) => `Maksimal ${max} anggota per impor`,
+  unreadable: (detail: string) => `Berkas CSV tidak dapat dibaca: ${detail}`,
+} as const;
+
+/** The member CSV: its header row, in this order (phone_number may stay empty). */
+export const MEMBER_CSV_COLUMNS = ['email', 'fullname', 'phone_number'] as const;
+export const MEMBER_CSV_REQUIRED = ['email', 'fullname'] as const;
+export const MEMBER_CSV_MAX_ROWS = 2000;
+export const MEMBER_CSV_TEMPLATE = `${MEMBER_CSV_COLUMNS.join(',')}\r\nbudi.santoso@contoh.id,Budi Santoso,081234567890\r\n`;
+
+/** Order statuses (the server's codes) with the words the console shows. */
+export const ORDER_STATUS_LABELS = {
+  not_started: 'Belum mulai',
+  in_progress: 'Berlangsung',
+  completed: 'Selesai',
+  disqualified: 'Gugur',
+} as const;
+export type OrderStatusCode = keyof typeof ORDER_STATUS_LABELS;
+export const ORDER_STATUS_CODES = Object.keys(ORDER_STATUS_LABELS) as OrderStatusCode[];
+
+/** The results export's columns (CSV header row and XLSX first row), in order. */
+export const RESULT_EXPORT_HEADERS = [
+  'Nama', 'Email', 'No. Pesanan', 'Status', 'Listening', 'Structure', 'Reading', 'Total', 'Level', 'CEFR',
+  'Pelanggaran Tab Baru', 'Pelanggaran Wajah', 'Pelanggaran Suara', 'Dibuat', 'Mulai', 'Selesai', 'Gugur',
+] as const;
+
+/** Largest licence batch one request may generate. */
+export const LICENCE_BATCH_MAX = 1000;

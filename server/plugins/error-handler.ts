@@ -55,7 +55,7 @@ export function isDatabaseUnavailable(err: unknown): boolean {
 }
 
 export function toErrorBody(err: unknown): ErrorBody {
-  if (isHttpError(err)) return { status: err.status, message: err.message };
+  if (isHttpError(err)) return { status: err.status, message: err.message, ...err.extra };
   if (isDatabaseUnavailable(err)) return { status: 503, message: UNAVAILABLE_MESSAGE };
   if (hasZodFastifySchemaValidationErrors(err)) {
     const context = (err as { validationContext?: string }).validationContext;

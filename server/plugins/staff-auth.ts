@@ -3,7 +3,7 @@
 // is the preHandler of every /api/admin/v1 route except login; it sets `request.staff`.
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
-import { STAFF_MESSAGES, type StaffRole } from '../../contracts/facts/index.ts';
+import { STAFF_ERROR_CODES, STAFF_MESSAGES, type StaffRole } from '../../contracts/facts/index.ts';
 import { HttpError } from '../http-error.ts';
 import { loadJwtSecret, signAccessToken, STAFF_AUDIENCE, verifyAccessToken } from '../services/accounts/tokens.ts';
 import { findStaffById, type StaffRow } from '../services/staff/staff-accounts.ts';
@@ -26,7 +26,15 @@ declare module 'fastify' {
     /** Set by `app.authenticateStaff`. */
     staff: StaffPrincipal;
   }
+  interface FastifyContextConfig {
+    /** Staff routes an operator may use before enrolling TOTP (me, TOTP enrol/confirm, logout). */
+    staffWithoutTotp?: boolean;
+  }
 }
+
+/** Operators must have two-factor login on, unless the account is exempt (the demo seed's operator). */
+export const mustEnrolTotp = (row: Pick<StaffRow, 'role' | 'totp_enabled' | 'totp_exempt'>): boolean =>
+  row.role === 'operator' && !row.totp_enabled && !row.totp_exempt;
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
@@ -46,6 +54,9 @@ export const staffAuthPlugin = fp(async (app: FastifyInstance, opts: { jwtSecret
     if (!claims || !UUID.test(claims.sub)) throw HttpError.unauthorized(STAFF_MESSAGES.sessionExpired);
     const row = await findStaffById(app.db, claims.sub);
     if (!row || !row.active || row.token_version !== claims.tv) throw HttpError.unauthorized(STAFF_MESSAGES.sessionExpired);
+    if (mustEnrolTotp(row) && !request.routeOptions.config.staffWithoutTotp) {
+      throw new HttpError(403, STAFF_MESSAGES.otpEnrolmentRequired, { code: STAFF_ERROR_CODES.totpRequired });
+    }
     request.staff = { id: row.id, email: row.email, role: row.role, institution_id: row.institution_id };
   });
 }, { name: 'epot-staff-auth', dependencies: ['epot-database', 'epot-clock'] });

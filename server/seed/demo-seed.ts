@@ -113,6 +113,8 @@ async function seedDemoAccounts(db: AppDb, now: Date): Promise<SeedResult | null
     ];
     await tx.insert(staff).values(staffLogins.map((l) => ({
       email: l.email, role: l.role, password_hash: passwordHash, created_at: now,
+      // Demo accounts sign in without TOTP (issue 14); other operators must enrol it first.
+      totp_exempt: true,
       name: l.role === 'operator' ? 'Operator Demo' : 'Admin Lembaga Demo',
       institution_id: l.role === 'operator' ? null : institution!.id,
     })));

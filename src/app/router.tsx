@@ -13,6 +13,8 @@ const exam = () => import('../features/exam/index.ts');
 const deviceCheck = () => import('../features/device-check/index.ts');
 const certificates = () => import('../features/certificates/index.ts');
 const proctoring = () => import('../features/proctoring/index.ts');
+// The staff console: its own session and guard; never in the candidate's chunks (bundle test).
+const staff = () => import('../features/staff/index.ts');
 
 /** A section screen with proctoring around it (the two features meet only here and in src/lib). */
 async function proctoredSection(section: 'listening' | 'structure' | 'reading', page: 'ListeningPage' | 'StructurePage' | 'ReadingPage') {
@@ -39,6 +41,8 @@ export const routes: RouteObject[] = [{
     },
     // Any visitor: SSO logs a present user out itself; diagnostics is a support page.
     { path: paths.sso, lazy: async () => ({ Component: (await auth()).SsoPage }) },
+    // Staff console (/admin/*): its own routes, session and guard; a candidate session plays no part.
+    { path: '/admin/*', lazy: async () => ({ Component: (await staff()).StaffApp }) },
     // Public: the certificate's QR code opens it, for anyone, logged in or not.
     { path: routePatterns.verify, lazy: async () => ({ Component: (await certificates()).VerifyPage }) },
     {

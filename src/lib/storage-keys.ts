@@ -14,6 +14,10 @@ export const storageKeys = {
   useSpeechDetection: 'epot.use-speech-detection',
   /** Proctoring photo ids of the order being tested, per section (sent in `images`; survive a reload). */
   proctoringPhotos: 'epot.proctoring.photos',
+  /** { token, staff }: the signed-in staff member of the /admin console (session storage, not local). */
+  staffSession: 'epot.staff.session',
+  /** The institution an operator last opened in the staff console (session storage). */
+  staffInstitution: 'epot.staff.institution',
   /** Path a guest wanted before being sent to login; followed once after login. */
   redirectPath: 'epot.redirect-path',
 } as const;

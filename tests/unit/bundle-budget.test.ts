@@ -1,12 +1,15 @@
 // Front-end budget: the JavaScript the login route needs (the entry chunk and everything it imports
 // statically, from Vite's manifest) stays under 150 KB gzipped; no chunk the page can load (static
 // or lazy imports from the entry) carries TensorFlow.js, which only the workers may; the service
-// worker's precache size is reported. Builds dist/ first when it is missing or stale.
+// worker's precache size is reported. The staff console (/admin) is its own lazy graph: every chunk
+// only it loads is named staff-* (vite.config.ts), holds the console's code, is not precached, and no
+// chunk the candidate app can load holds staff code. Builds dist/ first when it is missing or stale.
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { buildIfStale } from '../../server/cli/build-if-stale.ts';
+import { staffMessages } from '../../src/i18n/staff-messages.ts';
 
 const root = process.cwd();
 const dist = join(root, 'dist');
@@ -19,11 +22,16 @@ let manifest: Record<string, Chunk>;
 const gz = (file: string) => gzipSync(readFileSync(join(dist, file)), { level: 9 }).length;
 const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
 
-/** The keys reachable from `start` through static imports (and lazy ones too when `lazy`). */
-function reachable(start: string, lazy: boolean): Set<string> {
+// Texts only the console's code carries (its screens' words).
+const STAFF_MARKERS = [staffMessages.login.title, staffMessages.security.logoutEverywhere, staffMessages.settings.appliesNote, staffMessages.app.name];
+const STAFF_ENTRY = 'src/features/staff/index.ts';
+const isStaffFile = (file: string) => file.startsWith('assets/staff-');
+
+/** The keys reachable from `start` through static imports (and lazy ones too when `lazy`), never entering `skip`. */
+function reachable(start: string, lazy: boolean, skip: (key: string) => boolean = () => false): Set<string> {
   const seen = new Set<string>();
   const visit = (key: string) => {
-    if (seen.has(key)) return;
+    if (seen.has(key) || skip(key)) return;
     seen.add(key);
     const c = manifest[key]!;
     for (const k of [...(c.imports ?? []), ...(lazy ? c.dynamicImports ?? [] : [])]) visit(k);
@@ -73,6 +81,41 @@ describe('front-end budget', () => {
     const gzipped = urls.reduce((n, u) => n + gz(u), 0);
     console.log(`bundle: precache ${urls.length} files, ${kb(bytes)} (${kb(gzipped)} gzipped)`);
     expect(bytes).toBeGreaterThan(0);
+  });
+});
+
+describe('staff console chunks', () => {
+  const text = (file: string) => readFileSync(join(dist, file), 'utf8');
+  const precached = () => [...new Set([...readFileSync(join(dist, 'sw.js'), 'utf8').matchAll(/url:"([^"]+)"/g)].map((m) => m[1]!))];
+  const entryKey = () => Object.keys(manifest).find((k) => manifest[k]!.isEntry)!;
+  /** Everything the candidate app can load: the entry's graph without going through the console's lazy entry. */
+  const candidateKeys = () => reachable(entryKey(), true, (k) => k === STAFF_ENTRY);
+
+  it('loads the console lazily: its own chunks (staff-*) hold its code, and no chunk the candidate can load does', () => {
+    expect(manifest[STAFF_ENTRY]?.isDynamicEntry, 'the console is a lazy route').toBe(true);
+    const candidate = candidateKeys();
+    const staffOnly = [...reachable(STAFF_ENTRY, true)].filter((k) => !candidate.has(k)).map((k) => manifest[k]!);
+    const staffFiles = staffOnly.flatMap((c) => [c.file, ...(c.css ?? [])]);
+    expect(staffFiles.length).toBeGreaterThan(1);
+    expect(staffFiles.filter((f) => !isStaffFile(f))).toEqual([]);
+    // The markers are real: the console's chunks carry every one of them.
+    const staffJs = staffFiles.filter((f) => f.endsWith('.js')).map(text).join('\n');
+    expect(STAFF_MARKERS.filter((m) => !staffJs.includes(m))).toEqual([]);
+    const candidateFiles = [...candidate].map((k) => manifest[k]!.file).filter((f) => f.endsWith('.js'));
+    expect(candidateFiles.length).toBeGreaterThan(10);
+    expect(candidateFiles.filter(isStaffFile)).toEqual([]);
+    const offenders = candidateFiles.filter((f) => STAFF_MARKERS.some((m) => text(f).includes(m)));
+    expect(offenders).toEqual([]);
+  });
+
+  it("keeps the console out of the login route's JavaScript and out of the service worker's precache", () => {
+    const login = [...reachable(entryKey(), false)].map((k) => manifest[k]!.file);
+    expect(login.filter(isStaffFile)).toEqual([]);
+    expect(login.filter((f) => f.endsWith('.js') && STAFF_MARKERS.some((m) => text(f).includes(m)))).toEqual([]);
+    const urls = precached();
+    expect(urls.length).toBeGreaterThan(10);
+    expect(urls.filter((u) => u.includes('staff-'))).toEqual([]);
+    expect(readdirAssets().filter(isStaffFile).length).toBeGreaterThan(1);
   });
 });
 

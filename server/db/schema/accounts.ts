@@ -45,6 +45,8 @@ export const users = pgTable('users', {
   company_id: uuid().notNull().references(() => companies.id),
   // Bumped on logout / password change: tokens carrying an older version are rejected.
   token_version: integer().notNull().default(0),
+  // Institution staff can deactivate a member: no login (any provider) until reactivated.
+  active: boolean().notNull().default(true),
   created_at: createdAt(),
 }, (t) => [
   check('users_email_lowercase', sql`${t.email} = lower(${t.email})`),

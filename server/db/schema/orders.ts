@@ -5,7 +5,7 @@ import { boolean, check, index, integer, jsonb, pgTable, text, timestamp, unique
 import { institutions, users } from './accounts.ts';
 import { createdAt, id } from './columns.ts';
 import { licences, products } from './licences.ts';
-import type { CounterKind, PreparationChecks, SectionName } from '../../../contracts/facts/index.ts';
+import type { CounterKind, InstitutionProctoring, PreparationChecks, SectionName } from '../../../contracts/facts/index.ts';
 
 export type OrderStatus = 'not_started' | 'in_progress' | 'completed' | 'disqualified';
 export interface SurveyMeta { job: string; certificate_for: string }
@@ -22,6 +22,9 @@ export const orders = pgTable('orders', {
   meta: jsonb().$type<SurveyMeta>().notNull(),
   status: text().$type<OrderStatus>().notNull().default('not_started'),
   settings: jsonb().$type<OrderSettings>().notNull().default({ use_face_detection: false, use_speech_detection: false }),
+  // The institution's proctoring rules frozen when the test starts: later changes to the
+  // institution's settings apply only to attempts not yet started. Null before the start.
+  rules: jsonb().$type<InstitutionProctoring>(),
   started_at: timestamp({ withTimezone: true }),
   completed_at: timestamp({ withTimezone: true }),
   disqualified_at: timestamp({ withTimezone: true }),

@@ -19,6 +19,8 @@ export const staff = pgTable('staff', {
   // Base32 TOTP secret: set at enrolment, trusted only once a code has confirmed it.
   totp_secret: text(),
   totp_enabled: boolean().notNull().default(false),
+  // Operators must enrol TOTP before using the console, except accounts flagged here (the demo seed's).
+  totp_exempt: boolean().notNull().default(false),
   // argon2 hashes of the unused recovery codes; one is removed each time it is used.
   recovery_hashes: jsonb().$type<string[]>().notNull().default([]),
   active: boolean().notNull().default(true),

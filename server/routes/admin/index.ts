@@ -1,11 +1,20 @@
 // The staff console's API under /api/admin/v1 (see contracts/admin.ts).
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { Config } from '../../config.ts';
 import { staffAuditRoutes } from './audit.ts';
 import { staffInstitutionRoutes } from './institutions.ts';
+import { staffLicenceRoutes } from './licences.ts';
+import { staffMemberRoutes } from './members.ts';
+import { staffResultRoutes } from './results.ts';
 import { staffSessionRoutes } from './session.ts';
+import { operatorRoutes } from './operator/index.ts';
 
-export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
+export const adminRoutes: FastifyPluginAsyncZod<{ config: Config }> = async (app, { config }) => {
   await app.register(staffSessionRoutes);
   await app.register(staffInstitutionRoutes);
   await app.register(staffAuditRoutes);
+  await app.register(staffMemberRoutes, { config });
+  await app.register(staffLicenceRoutes);
+  await app.register(staffResultRoutes);
+  await app.register(operatorRoutes);
 };

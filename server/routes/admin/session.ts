@@ -44,12 +44,12 @@ export const staffSessionRoutes: FastifyPluginAsyncZod = async (app) => {
   });
 
   app.get(apiPaths.admin.me, {
-    preHandler: app.authenticateStaff,
+    preHandler: app.authenticateStaff, config: { staffWithoutTotp: true },
     schema: { summary: 'The signed-in staff member', tags, response: { 200: staffMeResponseSchema } },
   }, async (req) => ({ status: 200 as const, message: 'OK', data: toStaffPublic(await me(req.staff.id)) }));
 
   app.post(apiPaths.admin.logoutEverywhere, {
-    preHandler: app.authenticateStaff,
+    preHandler: app.authenticateStaff, config: { staffWithoutTotp: true },
     schema: { summary: 'Revoke every staff token of this account', tags, response: { 200: plainOkResponseSchema } },
   }, async (req) => {
     await revokeStaffTokens(app.db, req.staff.id);
@@ -57,7 +57,7 @@ export const staffSessionRoutes: FastifyPluginAsyncZod = async (app) => {
   });
 
   app.post(apiPaths.admin.totpEnrol, {
-    preHandler: app.authenticateStaff,
+    preHandler: app.authenticateStaff, config: { staffWithoutTotp: true },
     schema: { summary: 'Start two-factor enrolment (QR code for an authenticator app)', tags, response: { 200: totpEnrolResponseSchema } },
   }, async (req) => {
     const row = await me(req.staff.id);
@@ -66,7 +66,7 @@ export const staffSessionRoutes: FastifyPluginAsyncZod = async (app) => {
   });
 
   app.post(apiPaths.admin.totpConfirm, {
-    preHandler: app.authenticateStaff,
+    preHandler: app.authenticateStaff, config: { staffWithoutTotp: true },
     schema: { summary: 'Confirm enrolment with a code; answers the recovery codes once', tags, body: totpConfirmRequestSchema, response: { 200: totpConfirmResponseSchema } },
   }, async (req) => {
     const row = await me(req.staff.id);

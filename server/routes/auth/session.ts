@@ -26,14 +26,16 @@ export const loginMessages = {
   googleInvalid: 'Login Google gagal atau sudah kedaluwarsa, silakan coba lagi',
   registered: 'Registrasi berhasil',
   emailTaken: 'Email sudah terdaftar, silakan login',
+  /** The member's institution deactivated the account (staff console). */
+  deactivated: 'Akun Anda telah dinonaktifkan oleh lembaga Anda. Silakan hubungi admin lembaga.',
 } as const;
 
 export const sessionRoutes: FastifyPluginAsyncZod<{ config: Config }> = async (app, { config }) => {
-  const loginData = async (user: UserRow) => ({
-    status: 200 as const,
-    message: 'Login berhasil',
-    data: { token: await app.tokens.sign(user), user: toMemberUser(user) },
-  });
+  const loginData = async (user: UserRow) => {
+    // Every way in (password, Google, SSO) refuses a deactivated member.
+    if (!user.active) throw HttpError.forbidden(loginMessages.deactivated);
+    return { status: 200 as const, message: 'Login berhasil', data: { token: await app.tokens.sign(user), user: toMemberUser(user) } };
+  };
 
   app.post(apiPaths.member.login, {
     schema: {

@@ -22,18 +22,20 @@ export const resetMessages = {
 const sha256 = (s: string) => createHash('sha256').update(s).digest('hex');
 const otpHash = (code: string, otp: string) => sha256(`${code}:${otp}`);
 
-/** Starts a reset for the user; earlier unused codes of that user stop working. */
-export async function createPasswordReset(db: AppDb, userId: string, now: Date): Promise<{ code: string; otp: string }> {
+/** A fresh reset's row and its secrets (the code and OTP exist only in the mail). */
+export function prepareReset(userId: string, now: Date, ttlMs = RESET_TTL_MS) {
   const code = randomBytes(16).toString('base64url');
   const otp = String(randomInt(0, 1_000_000)).padStart(6, '0');
+  const row = { user_id: userId, code_hash: sha256(code), otp_hash: otpHash(code, otp), expires_at: new Date(now.getTime() + ttlMs) };
+  return { row, code, otp };
+}
+
+/** Starts a reset for the user; earlier unused codes of that user stop working. */
+export async function createPasswordReset(db: AppDb, userId: string, now: Date, ttlMs = RESET_TTL_MS): Promise<{ code: string; otp: string }> {
+  const { row, code, otp } = prepareReset(userId, now, ttlMs);
   await db.transaction(async (tx) => {
     await tx.delete(passwordResets).where(and(eq(passwordResets.user_id, userId), isNull(passwordResets.used_at)));
-    await tx.insert(passwordResets).values({
-      user_id: userId,
-      code_hash: sha256(code),
-      otp_hash: otpHash(code, otp),
-      expires_at: new Date(now.getTime() + RESET_TTL_MS),
-    });
+    await tx.insert(passwordResets).values(row);
   });
   // Housekeeping: expired codes are of no use to anyone.
   await db.delete(passwordResets).where(lt(passwordResets.expires_at, new Date(now.getTime() - 24 * 3600_000)));

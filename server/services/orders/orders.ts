@@ -1,7 +1,7 @@
 // Licence redemption and order queries. A code redeems exactly once even under concurrent requests:
 // the claim is one conditional UPDATE (`redeemed_by is null`), and orders.license_id is unique.
 import { randomBytes } from 'node:crypto';
-import { and, desc, eq, isNull, or, sql } from 'drizzle-orm';
+import { and, desc, eq, gt, isNull, or, sql } from 'drizzle-orm';
 import type { AppDb } from '../../db/client.ts';
 import { licenceAttempts, licences, orders, users, type SurveyMeta } from '../../db/schema/index.ts';
 import { HttpError } from '../../http-error.ts';
@@ -12,6 +12,8 @@ export const LICENCE_MESSAGES = {
   invalid: 'Kode lisensi tidak valid',
   used: 'Kode lisensi sudah digunakan',
   otherInstitution: 'Kode lisensi ini hanya dapat digunakan oleh anggota lembaga pemilik lisensi',
+  revoked: 'Kode lisensi sudah dicabut oleh lembaga pemiliknya',
+  expired: 'Kode lisensi sudah kedaluwarsa',
 } as const;
 
 export type OrderRow = typeof orders.$inferSelect;
@@ -37,6 +39,8 @@ export async function redeemLicence(db: AppDb, input: RedeemInput) {
       .where(and(
         eq(licences.code_hash, codeHash),
         isNull(licences.redeemed_by),
+        isNull(licences.revoked_at),
+        or(isNull(licences.expires_at), gt(licences.expires_at, input.now)),
         user.institution_id ? or(isNull(licences.institution_id), eq(licences.institution_id, user.institution_id))
           : isNull(licences.institution_id),
       ))
@@ -44,10 +48,11 @@ export async function redeemLicence(db: AppDb, input: RedeemInput) {
     const licence = claimed[0];
     if (!licence) {
       // Explain why, without claiming anything.
-      const [existing] = await tx.select({ redeemed_by: licences.redeemed_by, institution_id: licences.institution_id })
-        .from(licences).where(eq(licences.code_hash, codeHash));
+      const [existing] = await tx.select().from(licences).where(eq(licences.code_hash, codeHash));
       if (!existing) throw new HttpError(400, LICENCE_MESSAGES.invalid);
       if (existing.redeemed_by) throw new HttpError(400, LICENCE_MESSAGES.used);
+      if (existing.revoked_at) throw new HttpError(400, LICENCE_MESSAGES.revoked);
+      if (existing.expires_at && existing.expires_at <= input.now) throw new HttpError(400, LICENCE_MESSAGES.expired);
       throw new HttpError(403, LICENCE_MESSAGES.otherInstitution);
     }
     const [order] = await tx.insert(orders).values({

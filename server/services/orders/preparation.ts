@@ -1,6 +1,6 @@
 // Before the first section (spec accounts 4 "Preparation", "Device check"): the consent to the
 // proctoring checks, device reports ('continue anyway'), the device settings and the start signal.
-import { asc, desc, eq } from 'drizzle-orm';
+import { asc, desc, eq, sql } from 'drizzle-orm';
 import { preparationChecks, proctoringRules } from '../../../contracts/facts/index.ts';
 import type { OrderSettings } from '../../../contracts/orders.ts';
 import type { AppDb } from '../../db/client.ts';
@@ -58,12 +58,19 @@ export async function saveOrderSettings(db: AppDb, orderId: string, settings: Or
   return row!;
 }
 
-/** The start signal: the order moves to in progress (consent first). Repeating it keeps the first start. */
+/**
+ * The start signal: the order moves to in progress (consent first). Repeating it keeps the first
+ * start. An institution's rules are frozen on the order here (orders.rules): later changes to the
+ * institution's settings apply only to attempts not yet started.
+ */
 export async function startTest(db: AppDb, order: OrderRow, now: Date) {
   const [consent] = await db.select({ id: consents.id }).from(consents).where(eq(consents.order_id, order.id)).limit(1);
   if (!consent) throw new HttpError(400, PREPARATION_MESSAGES.consentFirst);
   const [row] = await db.update(orders)
-    .set({ status: 'in_progress', started_at: order.started_at ?? now })
+    .set({
+      status: 'in_progress', started_at: order.started_at ?? now,
+      rules: sql`coalesce(${orders.rules}, (select jsonb_build_object('active_camera', ${institutions.active_camera}, 'setting', ${institutions.settings}) from ${institutions} where ${institutions.id} = ${orders.institution_id}))`,
+    })
     .where(eq(orders.id, order.id))
     .returning();
   return row!;

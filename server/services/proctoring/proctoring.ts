@@ -23,9 +23,13 @@ export const PROCTORING_MESSAGES = {
 
 type Db = AppDb | AppTx;
 
-/** The order's rules (contracts/facts proctoringRules): individuals get every check and are never disqualified. */
-export async function rulesFor(db: Db, order: Pick<OrderRow, 'institution_id'>): Promise<ProctoringRules> {
+/**
+ * The order's rules (contracts/facts proctoringRules): individuals get every check and are never
+ * disqualified; a started order keeps the institution's rules frozen at its start (orders.rules).
+ */
+export async function rulesFor(db: Db, order: Pick<OrderRow, 'institution_id' | 'rules'>): Promise<ProctoringRules> {
   if (!order.institution_id) return proctoringRules(null);
+  if (order.rules) return proctoringRules(order.rules);
   const [inst] = await db.select({ settings: institutions.settings, active_camera: institutions.active_camera })
     .from(institutions).where(eq(institutions.id, order.institution_id));
   if (!inst) throw new Error(`institution ${order.institution_id} of an order vanished`);

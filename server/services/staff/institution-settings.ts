@@ -1,5 +1,6 @@
 // An institution's proctoring rules as the console edits them, each change in the audit log.
-// Not yet: freezing the rules of orders already started (today the server reads them live).
+// A change applies to attempts not yet started: an order freezes the rules when its test starts
+// (orders.rules, set by startTest in services/orders/preparation.ts).
 import { eq } from 'drizzle-orm';
 import type { InstitutionSettingsBody } from '../../../contracts/admin.ts';
 import type { AppDb } from '../../db/client.ts';
@@ -9,7 +10,7 @@ import { appendAudit, type AuditActor } from './audit.ts';
 export async function institutionSettings(db: AppDb, id: string) {
   const [row] = await db.select({ id: institutions.id, name: institutions.name, active_camera: institutions.active_camera, setting: institutions.settings })
     .from(institutions).where(eq(institutions.id, id));
-  return row;
+  return row && { ...row, applies_to: 'attempts_not_started' as const };
 }
 
 export async function updateInstitutionSettings(db: AppDb, id: string, next: InstitutionSettingsBody, actor: AuditActor, now: Date) {

@@ -14,10 +14,13 @@ export type StaffRow = typeof staff.$inferSelect;
 /** What a staff member may see of their own account (no hashes, no secret). */
 export interface StaffPublic {
   id: string; email: string; name: string; role: StaffRole; institution_id: string | null; totp_enabled: boolean;
+  totp_required: boolean;
 }
 
 export const toStaffPublic = (row: StaffRow): StaffPublic => ({
   id: row.id, email: row.email, name: row.name, role: row.role, institution_id: row.institution_id, totp_enabled: row.totp_enabled,
+  // Operators must enrol before anything else, unless exempt (the demo seed's operator).
+  totp_required: row.role === 'operator' && !row.totp_enabled && !row.totp_exempt,
 });
 
 export interface NewStaff { email: string; name?: string; role: StaffRole; institutionId: string | null; password?: string }

@@ -1,0 +1,16 @@
+// An institution's proctoring rules (GET/PUT /admin/v1/institutions/:id/settings).
+import type { z } from 'zod';
+import type { InstitutionSettingsBody, institutionSettingsResponseSchema } from '../../../../contracts/admin.ts';
+import { apiPaths, fillPath } from '../../../../contracts/api-paths.ts';
+import { staffApi } from './staff-client.ts';
+
+export type InstitutionSettings = z.infer<typeof institutionSettingsResponseSchema>['data'];
+
+export async function getInstitutionSettings(id: string): Promise<InstitutionSettings> {
+  return (await staffApi.get<z.infer<typeof institutionSettingsResponseSchema>>(fillPath(apiPaths.admin.institutionSettings, { id }))).data.data;
+}
+
+export async function saveInstitutionSettings(id: string, body: InstitutionSettingsBody): Promise<{ message: string; data: InstitutionSettings }> {
+  const res = await staffApi.put<z.infer<typeof institutionSettingsResponseSchema>>(fillPath(apiPaths.admin.institutionSettings, { id }), body);
+  return { message: res.data.message, data: res.data.data };
+}

@@ -1,0 +1,93 @@
+// Licences: generate a batch (codes shown and downloadable once), the batches with their counts,
+// revoke a batch's unused codes.
+import { useAtomValue } from 'jotai';
+import { useCallback, useState } from 'react';
+import { Cell, Column, Row, Table, TableBody, TableHeader } from 'react-aria-components';
+import { staffMessages } from '../../../i18n/staff-messages.ts';
+import { Alert } from '../../../ui/alert.tsx';
+import { Button } from '../../../ui/button.tsx';
+import { Pagination } from '../../../ui/pagination.tsx';
+import { errorText } from '../api/error-text.ts';
+import { listBatches, revokeBatch, type LicenceBatch } from '../api/licences-api.ts';
+import { actingInstitutionAtom, mayChangeInstitution, staffAtom } from '../session/staff-session.ts';
+import { formatCount, formatStaffDate, formatStaffDateTime } from '../shell/format.ts';
+import { InstitutionPicker } from '../shell/institution-picker.tsx';
+import { usePaged } from '../shell/paged.ts';
+import { useStaffTitle } from '../shell/use-staff-title.ts';
+import { LicenceGenerate } from './licence-generate.tsx';
+
+const t = staffMessages.licences;
+const LIMIT = 20;
+
+export function LicencesPage() {
+  useStaffTitle(t.title);
+  const staff = useAtomValue(staffAtom)!;
+  const institution = useAtomValue(actingInstitutionAtom);
+  const canChange = mayChangeInstitution(staff.role) && institution !== null;
+  const [page, setPage] = useState(1);
+  const [notice, setNotice] = useState<{ tone: 'error' | 'success'; text: string } | null>(null);
+  const [busyId, setBusyId] = useState<string | null>(null);
+  const load = useCallback((inst: string | null, p: number) => listBatches(inst, p, LIMIT), []);
+  const { data, error, loading, reload, pageCount } = usePaged(load, institution, page);
+
+  async function revoke(batch: LicenceBatch) {
+    setBusyId(batch.id);
+    try {
+      const { message, revoked } = await revokeBatch(batch.id);
+      setNotice({ tone: 'success', text: t.revoked(message, formatCount(revoked)) });
+      reload();
+    } catch (err) {
+      setNotice({ tone: 'error', text: errorText(err) });
+    } finally {
+      setBusyId(null);
+    }
+  }
+
+  return (
+    <section className="stack" aria-labelledby="licences-title">
+      <h1 id="licences-title">{t.title}</h1>
+      <InstitutionPicker optional />
+      {canChange && <LicenceGenerate onGenerated={reload} />}
+      <h2>{t.batchesTitle}</h2>
+      {notice && <Alert tone={notice.tone}>{notice.text}</Alert>}
+      {error && <Alert tone="error">{error}</Alert>}
+      <div className="staff-table-wrap">
+        <Table aria-label={t.tableLabel} className="staff-table">
+          <TableHeader>
+            <Column isRowHeader>{t.columns.created}</Column>
+            <Column>{t.columns.product}</Column>
+            <Column>{t.columns.note}</Column>
+            <Column>{t.columns.count}</Column>
+            <Column>{t.columns.redeemed}</Column>
+            <Column>{t.columns.unused}</Column>
+            <Column>{t.columns.revoked}</Column>
+            <Column>{t.columns.expires}</Column>
+            <Column>{t.columns.actions}</Column>
+          </TableHeader>
+          <TableBody items={data?.list ?? []} renderEmptyState={() => (loading ? staffMessages.app.loading : t.empty)}>
+            {(b: LicenceBatch) => (
+              <Row id={b.id}>
+                <Cell>{formatStaffDateTime(b.created_at)}</Cell>
+                <Cell>{b.product_name}</Cell>
+                <Cell>{b.note || '–'}</Cell>
+                <Cell className="num">{formatCount(b.count)}</Cell>
+                <Cell className="num">{formatCount(b.redeemed)}</Cell>
+                <Cell className="num">{formatCount(b.unused)}</Cell>
+                <Cell className="num">{formatCount(b.revoked)}</Cell>
+                <Cell>{formatStaffDate(b.expires_at)}</Cell>
+                <Cell>
+                  {canChange && b.unused > 0 && (
+                    <Button variant="secondary" isDisabled={busyId === b.id} aria-label={t.revokeLabel(formatStaffDateTime(b.created_at))} onPress={() => void revoke(b)}>
+                      {t.revoke}
+                    </Button>
+                  )}
+                </Cell>
+              </Row>
+            )}
+          </TableBody>
+        </Table>
+      </div>
+      <Pagination page={page} pageCount={pageCount} onChange={setPage} labels={staffMessages.paging} isDisabled={loading} />
+    </section>
+  );
+}

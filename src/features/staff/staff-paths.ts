@@ -1,0 +1,20 @@
+// The console's routes, all under /admin (src/app's router hands /admin/* to this feature).
+export const STAFF_BASE = '/admin';
+
+export const staffPaths = {
+  home: STAFF_BASE,
+  login: `${STAFF_BASE}/login`,
+  settings: `${STAFF_BASE}/settings`,
+  members: `${STAFF_BASE}/members`,
+  licences: `${STAFF_BASE}/licences`,
+  results: `${STAFF_BASE}/results`,
+  audit: `${STAFF_BASE}/audit`,
+  security: `${STAFF_BASE}/security`,
+  // Operator only.
+  companies: `${STAFF_BASE}/companies`,
+  announcements: `${STAFF_BASE}/announcements`,
+  exams: `${STAFF_BASE}/exams`,
+  certificates: `${STAFF_BASE}/certificates`,
+} as const;
+
+export type StaffPage = Exclude<keyof typeof staffPaths, 'home' | 'login'>;
