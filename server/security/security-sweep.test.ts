@@ -109,12 +109,9 @@ describe('route access', () => {
     }
     expect(unexpected).toEqual([]);
     expect(memberRoutes.length).toBeGreaterThanOrEqual(30);
-<<<<<<< HEAD
-    expect(staffChecked).toBeGreaterThanOrEqual(23); // every staff route but login, the console's members, licences and results included
-=======
-    // The first slice's routes and the operator's (companies … shipments, uploads included).
-    expect(staffChecked).toBeGreaterThanOrEqual(22);
->>>>>>> i14-operator
+    // Every staff route but login: the console's members, licences and results, and the operator's
+    // (companies … shipments, uploads included).
+    expect(staffChecked).toBeGreaterThanOrEqual(23);
   }, 60_000);
 });
 
