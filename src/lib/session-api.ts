@@ -9,7 +9,6 @@ import { accessKey } from './access-key.ts';
 import { messages } from '../i18n/messages.ts';
 // The login route renders without axios: it loads with the first call.
 import { ApiError, loadApi } from './api-auth.ts';
-import { clearAllAttempts } from './browser-data.ts';
 
 export type LoginData = LoginResponse['data'];
 export type PublicConfig = PublicConfigResponse['data'];
@@ -45,7 +44,8 @@ export async function logout(): Promise<void> {
     const api = await loadApi();
     await api.post<MessageResponse>(apiPaths.member.logout);
   } finally {
-    await clearAllAttempts().catch(() => undefined);
+    // Loaded on demand: the login route stays small (tests/unit/bundle-budget.test.ts).
+    await import('./browser-data.ts').then((m) => m.clearAllAttempts()).catch(() => undefined);
   }
 }
 
