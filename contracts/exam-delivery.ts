@@ -10,6 +10,7 @@ import { certificateRefSchema } from './certificates.ts';
 import { okEnvelope, pagedList } from './envelope.ts';
 import { PART_LETTERS, SECTION_NAMES } from './facts/index.ts';
 import { proctoringDetailSchema } from './proctoring.ts';
+import { timeAccommodationSchema } from './orders.ts';
 
 export const examSectionSchema = z.enum(SECTION_NAMES);
 
@@ -105,6 +106,8 @@ export const sectionDetailSchema = z.object({
   remaining_seconds: z.number().int(),
   /** The section's full time in seconds (structure 1500, reading 3300, listening audio + 300 + allowance). */
   duration_seconds: z.number().int(),
+  /** The extra time the section's deadline includes (contracts/facts/accommodations.ts); null: none. */
+  time_accommodation: timeAccommodationSchema.nullable(),
   /** The question index the last draft was at (resume there); null before the first draft. */
   draft_position: z.number().int().nullable(),
   /** Ids of the photos already attached to this section (submitted result), else []. */

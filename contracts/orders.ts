@@ -28,6 +28,12 @@ export const orderSettingsSchema = z.object({
 });
 export type OrderSettings = z.infer<typeof orderSettingsSchema>;
 
+/** Extra time granted before the test (contracts/facts/accommodations.ts); null: none. */
+export const timeAccommodationSchema = z.object({
+  factor: z.union([z.literal(1), z.literal(1.25), z.literal(1.5), z.literal(2)]),
+  extra_minutes: z.number().int().min(0),
+});
+
 export const orderListItemSchema = z.object({
   id: z.string(),
   order_no: z.string(),
@@ -37,6 +43,7 @@ export const orderListItemSchema = z.object({
   status: orderStatusSchema,
   is_b2b: z.boolean(),
   meta: surveyMetaSchema,
+  time_accommodation: timeAccommodationSchema.nullable(),
 });
 export type OrderListItem = z.infer<typeof orderListItemSchema>;
 

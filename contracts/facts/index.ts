@@ -9,4 +9,5 @@ export * from './proficiency.ts';
 export * from './messages.ts';
 export * from './staff.ts';
 export * from './privacy.ts';
+export * from './accommodations.ts';
 export * from './staff-operator.ts';

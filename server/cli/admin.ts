@@ -6,6 +6,7 @@ import { loadConfig } from '../config.ts';
 import { openDatabase } from '../db/client.ts';
 import { systemClock } from '../services/platform/clock.ts';
 import { UsageError, type AdminCommand } from './admin-command.ts';
+import { accommodationsCommand } from './commands/accommodations.ts';
 import { blobsCommand } from './commands/blobs.ts';
 import { companyCommand } from './commands/company.ts';
 import { examCommand } from './commands/exam.ts';
@@ -19,7 +20,7 @@ import { photoCommand } from './commands/photo.ts';
 import { shipmentCommand } from './commands/shipment.ts';
 import { staffCommand } from './commands/staff.ts';
 
-const commands: AdminCommand[] = [institutionCommand, memberCommand, licenceCommand, companyCommand, examCommand, ssoLinkCommand, certificateCommand, shipmentCommand, retentionCommand, photoCommand, staffCommand, blobsCommand];
+const commands: AdminCommand[] = [institutionCommand, memberCommand, licenceCommand, companyCommand, examCommand, ssoLinkCommand, certificateCommand, shipmentCommand, retentionCommand, photoCommand, staffCommand, blobsCommand, accommodationsCommand];
 
 export function usageText(list: AdminCommand[] = commands): string {
   return ['usage: npm run admin -- <command> [args]', '', ...list.flatMap((c) => [

@@ -379,6 +379,12 @@ export const messages = {
     direction: 'Direction',
     remainingTime: 'Sisa waktu',
     timeLeftAnnouncement: (minutes: number) => `Sisa waktu ${minutes} menit`,
+    timeLeftOnDemand: (seconds: number) => {
+      const h = Math.floor(seconds / 3600), m = Math.floor((seconds % 3600) / 60), s = Math.floor(seconds % 60);
+      return `Sisa waktu ${h > 0 ? `${h} jam ` : ''}${m} menit ${s} detik`;
+    },
+    readTime: 'Bacakan sisa waktu (Alt+T)',
+    gridHelp: 'Gunakan tombol panah untuk berpindah nomor soal, Enter untuk membuka soal.',
     answered: 'Terjawab',
     unanswered: 'Belum terjawab',
     questionNav: 'Navigasi soal',
@@ -425,6 +431,17 @@ export const messages = {
     violationFace: 'Deteksi wajah',
     violationSpeech: 'Suara',
     ok: 'OK',
+  },
+  // Extra-time accommodations (issue 18), granted by the institution or the operator before the test.
+  accommodation: {
+    describe: (factor: number, minutes: number) => [
+      factor !== 1 ? `×${String(factor).replace('.', ',')}` : null,
+      minutes > 0 ? `+${minutes} menit` : null,
+    ].filter(Boolean).join(' dan '),
+    timer: (text: string) => `Termasuk waktu tambahan ${text}`,
+    preparationTitle: 'Waktu tambahan',
+    preparation: (text: string) =>
+      `Anda mendapat waktu tambahan ${text} untuk setiap section. Batas waktu setiap section sudah termasuk waktu tambahan ini; audio Listening tetap diputar dengan kecepatan biasa.`,
   },
   violation: {
     speech: 'Percakapan terdeteksi',

@@ -4,6 +4,7 @@ import type { createStore } from 'jotai';
 import { RESET } from 'jotai/utils';
 import { setAuthToken } from './api-auth.ts';
 import { getMemberDetail, type LoginData } from './session-api.ts';
+import { loadAppPage } from './use-route-focus.ts';
 import { mergeDetail, postLoginTarget, redirectPathAtom, sessionAtom } from './session.ts';
 
 type Store = ReturnType<typeof createStore>;
@@ -27,5 +28,5 @@ export async function completeLogin(store: Store, data: LoginData, { followRedir
 
 /** Spec 4: every login ends with a full page load of the target (fresh state, fresh guards). */
 export function reloadTo(path: string): void {
-  window.location.assign(path);
+  loadAppPage(path);
 }

@@ -20,6 +20,8 @@ export const storageKeys = {
   staffInstitution: 'epot.staff.institution',
   /** Path a guest wanted before being sent to login; followed once after login. */
   redirectPath: 'epot.redirect-path',
+  /** sessionStorage: the app loaded this page in full itself, so its heading takes focus (use-route-focus.ts). */
+  focusHeading: 'epot.focus-heading',
 } as const;
 
 export type StorageKey = (typeof storageKeys)[keyof typeof storageKeys];

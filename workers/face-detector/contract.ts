@@ -93,6 +93,13 @@ export interface LoadOptions {
    * machines where WASM is already fast. 0 tries every candidate.
    */
   goodEnoughMs?: number;
+  /**
+   * Once a backend works and the warm-up has taken longer than this, the rest are not tried
+   * (default 2000 ms; 0 = no budget). On a slow or busy machine WASM's own trial already takes
+   * seconds, and WebGL there is mostly software (SwiftShader) whose shader compile then takes
+   * minutes, while the camera check waits at 'Menyambungkan kamera…'.
+   */
+  warmUpBudgetMs?: number;
 }
 
 export interface BackendTrial {

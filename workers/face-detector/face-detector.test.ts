@@ -197,6 +197,22 @@ describe('face detector on the real model (CPU backend)', () => {
     h.detector.dispose();
   }, 60_000);
 
+  it('stops trying backends once one works and the warm-up has used its time budget', async () => {
+    // A busy machine: every reading of the clock is 400 ms later, so CPU's trial alone spends the budget.
+    let t = 0;
+    const h = harness({ backends: [{ name: 'cpu' }, { name: 'wasm' }], now: () => (t += 400) });
+    const info = await h.detector.load({ warmUpRuns: 0, timedRuns: 1, goodEnoughMs: 30, warmUpBudgetMs: 1_000 });
+    expect(info.backend).toBe('cpu');
+    expect(info.trials).toEqual([
+      expect.objectContaining({ backend: 'cpu', ok: true }),
+      { backend: 'wasm', ok: false, skipped: expect.stringMatching(/^the warm-up took \d+ ms \(budget 1000 ms\); cpu runs in/) },
+    ]);
+    // Without a budget the slow CPU result does not stop the search: WASM is tried (and fails here).
+    const all = await h.detector.load({ warmUpRuns: 0, timedRuns: 1, goodEnoughMs: 30, warmUpBudgetMs: 0 });
+    expect(all.trials[1]).toMatchObject({ backend: 'wasm', ok: false, error: expect.stringContaining('wasm') });
+    h.detector.dispose();
+  }, 60_000);
+
   it('the threshold is a setting: 0.5..1, applied to the next detection', async () => {
     expect(() => shared.detector.configure({ scoreThreshold: 0.3 })).toThrow(expect.objectContaining({ code: 'invalid-argument' }));
     expect(shared.detector.configure({ scoreThreshold: 0.9999 }).scoreThreshold).toBe(0.9999);

@@ -172,6 +172,22 @@ const median = (xs: number[]) => {
   return s.length % 2 ? s[m]! : (s[m - 1]! + s[m]!) / 2;
 };
 const round = (ms: number) => Math.round(ms * 100) / 100;
+
+/** The warm-up's default time budget (LoadOptions.warmUpBudgetMs). */
+export const WARM_UP_BUDGET_MS = 2_000;
+
+/** Why the next candidate is not tried, if it is not: a backend is fast enough, or the budget is spent. */
+function skipReason(trials: BackendTrial[], elapsedMs: number, options: LoadOptions): string | null {
+  const fastest = bestTrial(trials);
+  if (!fastest) return null;
+  const goodEnoughMs = options.goodEnoughMs ?? 30;
+  if (goodEnoughMs > 0 && fastest.minMs! <= goodEnoughMs) return `${fastest.backend} already runs in ${fastest.minMs} ms`;
+  const budgetMs = options.warmUpBudgetMs ?? WARM_UP_BUDGET_MS;
+  if (budgetMs > 0 && elapsedMs > budgetMs) {
+    return `the warm-up took ${round(elapsedMs)} ms (budget ${budgetMs} ms); ${fastest.backend} runs in ${fastest.minMs} ms`;
+  }
+  return null;
+}
 const errorText = (e: unknown) => (e instanceof Error ? e.message : String(e));
 
 const realScheduler: Scheduler = {
@@ -338,13 +354,12 @@ export function createFaceDetector(deps: FaceDetectorDeps): FaceDetectorCore {
     const warm = warmUpFrame();
     const warmStart = now();
 
-    const goodEnoughMs = options.goodEnoughMs ?? 30;
     for (const candidate of candidates) {
       const trial: BackendTrial = { backend: candidate.name, ok: false };
       trials.push(trial);
-      const fastest = bestTrial(trials);
-      if (fastest && goodEnoughMs > 0 && fastest.minMs! <= goodEnoughMs) {
-        trial.skipped = `${fastest.backend} already runs in ${fastest.minMs} ms`;
+      const skipped = skipReason(trials, now() - warmStart, options);
+      if (skipped) {
+        trial.skipped = skipped;
         continue;
       }
       if (candidate.available && !candidate.available()) {

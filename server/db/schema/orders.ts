@@ -5,7 +5,7 @@ import { boolean, check, index, integer, jsonb, pgTable, text, timestamp, unique
 import { institutions, users } from './accounts.ts';
 import { createdAt, id } from './columns.ts';
 import { licences, products } from './licences.ts';
-import type { CounterKind, InstitutionProctoring, PreparationChecks, SectionName } from '../../../contracts/facts/index.ts';
+import type { CounterKind, InstitutionProctoring, PreparationChecks, SectionName, TimeAccommodation } from '../../../contracts/facts/index.ts';
 
 export type OrderStatus = 'not_started' | 'in_progress' | 'completed' | 'disqualified';
 export interface SurveyMeta { job: string; certificate_for: string }
@@ -29,6 +29,8 @@ export const orders = pgTable('orders', {
   completed_at: timestamp({ withTimezone: true }),
   disqualified_at: timestamp({ withTimezone: true }),
   disqualified_reason: text(),
+  // Extra time granted before the test (issue 18; server/services/orders/accommodations.ts); null: none.
+  time_accommodation: jsonb().$type<TimeAccommodation>(),
   // Stored when the last of the three sections closes (server/services/exam/attempts.ts).
   listening_score: integer(),
   structure_score: integer(),

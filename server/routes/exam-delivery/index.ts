@@ -67,6 +67,7 @@ const orderSectionRoutes: FastifyPluginAsyncZod = async (app) => {
         deadline_ms: deadlineMs,
         remaining_seconds: open ? Math.max(0, Math.ceil((deadlineMs - nowMs) / 1000)) : 0,
         duration_seconds: Math.round((deadlineMs - row.started_at.getTime()) / 1000),
+        time_accommodation: order.time_accommodation,
         draft_position: row.draft_position,
         images: row.images,
       },

@@ -32,6 +32,7 @@ function toListItem(order: OrderRow, hint: string): OrderListItem {
     status: order.status,
     is_b2b: order.institution_id !== null,
     meta: order.meta,
+    time_accommodation: order.time_accommodation,
   };
 }
 

@@ -89,6 +89,19 @@ describe('starting sections', () => {
     const resumed = (await getSection(t, o, 'listening')).body.data;
     expect(resumed.exam.parts[0]!.question_list.flatMap((g) => g.list_question)[0]!.selected_answer).toBe(answer[0]!.list_question[0]!.answer[0]);
   });
+
+  it("an autosave's asynchronous commit stays in its own transaction: later statements commit synchronously", async () => {
+    const o = await startedOrder(t);
+    await getSection(t, o, 'listening');
+    const saved = await call(t, { method: 'PUT', url: DRAFT, headers: o.headers, payload: { id: o.orderId, section: 'listening', answer: [], position: 3 } });
+    expect(saved.code).toBe(200);
+    expect((await sectionRow(o, 'listening')).draft_position).toBe(3);
+    // PGlite has one connection, so this is the very session the autosave ran on; on PostgreSQL any
+    // pooled connection must show the server's default as well.
+    const settings = await Promise.all(Array.from({ length: 5 }, async () =>
+      (await t.db.select({ v: sql<string>`current_setting('synchronous_commit')` }).from(sql`(select 1) as one`))[0]!.v));
+    expect(settings).toEqual(['on', 'on', 'on', 'on', 'on']);
+  });
 });
 
 describe('submission', () => {

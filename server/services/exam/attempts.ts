@@ -11,7 +11,7 @@ import { z } from 'zod';
 import { answerPartSchema, type AnswerPart } from '../../../contracts/exam-answer.ts';
 import type { AnswerSubmitResult, SectionStatus } from '../../../contracts/exam-delivery.ts';
 import {
-  SECTION_MESSAGES, SECTION_NAMES, sectionsBefore, sectionSeconds, SERVER_MESSAGES, SUBMIT_GRACE_MS, type SectionName,
+  accommodatedSectionSeconds, SECTION_MESSAGES, SECTION_NAMES, sectionsBefore, SERVER_MESSAGES, SUBMIT_GRACE_MS, type SectionName,
 } from '../../../contracts/facts/index.ts';
 import type { AppDb, AppTx } from '../../db/client.ts';
 import { answerKeys, exams, media, orderSections, orders, products } from '../../db/schema/index.ts';
@@ -67,7 +67,8 @@ async function activeExamId(db: Db, order: OrderRow): Promise<string> {
 /**
  * The order's row for `section`, starting the section if this is the first request for it (the
  * earlier sections must be closed, the order in progress). Starting twice at once is harmless:
- * the unique (order, section) index keeps the first row and its deadline.
+ * the unique (order, section) index keeps the first row and its deadline. The deadline includes
+ * the order's extra-time accommodation.
  */
 export async function getOrStartSection(db: AppDb, order: OrderRow, section: SectionName, now: Date): Promise<SectionRow> {
   const rows = await sectionRows(db, order.id);
@@ -83,7 +84,9 @@ export async function getOrStartSection(db: AppDb, order: OrderRow, section: Sec
   const examId = rows.find((r) => r.exam_id)?.exam_id ?? await activeExamId(db, order);
   const content = await loadSectionContent(db, examId, section);
   const started = now;
-  const deadline = new Date(now.getTime() + sectionSeconds(section, content.audioMs) * 1000);
+  // Extra time granted to the candidate (services/orders/accommodations.ts) is part of the deadline.
+  const seconds = accommodatedSectionSeconds(section, content.audioMs, order.time_accommodation);
+  const deadline = new Date(now.getTime() + seconds * 1000);
   await db.insert(orderSections)
     .values({ order_id: order.id, section, exam_id: examId, started_at: started, deadline_at: deadline })
     .onConflictDoNothing();
@@ -344,6 +347,10 @@ export async function saveDraft(db: AppDb, memberId: string, input: DraftInput, 
   const [result] = await db.with(counted, saved).select({
     count: counted.count, reset_at: counted.reset_at,
     deadline_at: sql<Date | null>`(select ${saved.deadline_at} from ${saved})`.mapWith(orderSections.deadline_at),
+    // This statement's commit does not wait for its WAL flush (the measured ceiling): a draft is
+    // re-sent whole by the next autosave and the submission carries every answer. What a database
+    // crash can cost is in docs/scaling.md. Local to this statement's transaction.
+    async_commit: sql<string>`set_config('synchronous_commit', 'off', true)`,
   }).from(counted);
   const rate = await rateLimitResult(db, result!, limit.limit, now);
   if (!rate.allowed || result!.deadline_at) return { deadline_at: result!.deadline_at, rate };

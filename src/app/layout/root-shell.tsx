@@ -1,7 +1,8 @@
-import { Outlet } from 'react-router';
+import { Outlet, useLocation } from 'react-router';
 import { messages } from '../../i18n/messages.ts';
 import { currentDevice, isChrome, isMobileDevice } from '../device.ts';
 import { useDocumentTitle } from '../../lib/use-document-title.ts';
+import { useRouteFocus } from '../../lib/use-route-focus.ts';
 
 // Read once: the device does not change during a page's life.
 const device = currentDevice();
@@ -12,6 +13,7 @@ const footerStyle = { textAlign: 'center', fontSize: '0.75rem', color: 'var(--c-
 
 /** Every route: phones and tablets get the spec's block message instead of the app; other browsers a notice. */
 export function RootShell() {
+  useRouteFocus(useLocation().pathname);
   if (mobile) return <MobileBlocked />;
   return (
     <>

@@ -8,10 +8,12 @@ export const SENTENCE = 'Saya siap mengikuti tes EPOT dengan jujur';
 
 /**
  * Replaces SpeechRecognition with a script: when `says`, the candidate speaks `sentence` a second
- * after the microphone is on (an interim, then the final result); otherwise silence.
+ * after the microphone is on (an interim, then the final result); otherwise silence. `onlyOnPath`:
+ * speaks only on pages whose path ends so (the device check), silent in the sections after it, where
+ * the sentence would be a speech violation.
  */
-export async function scriptSpeech(page: Page, sentence: string, says: boolean): Promise<void> {
-  await page.addInitScript(({ sentence, says }) => {
+export async function scriptSpeech(page: Page, sentence: string, says: boolean, onlyOnPath?: string): Promise<void> {
+  await page.addInitScript(({ sentence, says, onlyOnPath }) => {
     class ScriptedRecognition {
       // Stands for Chrome with the id-ID pack installed: on-device recognition (src/sensors/speech-detection.ts).
       static available() { return Promise.resolve('available'); }
@@ -23,7 +25,7 @@ export async function scriptSpeech(page: Page, sentence: string, says: boolean):
       onerror: ((e: unknown) => void) | null = null;
       onend: (() => void) | null = null;
       start() {
-        if (!says) return;
+        if (!says || (onlyOnPath && !location.pathname.endsWith(onlyOnPath))) return;
         // The candidate speaks a second after the microphone is on: an interim, then the final result.
         const result = (transcript: string, isFinal: boolean) => Object.assign([{ transcript, confidence: 0.9 }], { isFinal });
         setTimeout(() => this.onresult?.({ resultIndex: 0, results: [result('Saya siap', false)] }), 800);
@@ -33,7 +35,7 @@ export async function scriptSpeech(page: Page, sentence: string, says: boolean):
       abort() { /* the app detached its handlers */ }
     }
     Object.defineProperty(window, 'SpeechRecognition', { value: ScriptedRecognition, configurable: true });
-  }, { sentence, says });
+  }, { sentence, says, onlyOnPath });
 }
 
 export const next = (page: Page) => page.getByRole('button', { name: 'Lanjutkan', exact: true });

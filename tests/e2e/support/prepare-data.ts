@@ -6,11 +6,12 @@
 import { createDiskStore } from '../../../server/services/media/disk-store.ts';
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { inArray } from 'drizzle-orm';
+import { eq, inArray } from 'drizzle-orm';
 import { runAdmin } from '../../../server/cli/admin.ts';
 import { openDatabase } from '../../../server/db/client.ts';
 import { users } from '../../../server/db/schema/index.ts';
 import { DEMO_PASSWORD, seedDemo } from '../../../server/seed/demo-seed.ts';
+import { redeemLicence } from '../../../server/services/orders/orders.ts';
 import { INSTITUTION_KEYS, POOL_NAMES, type E2eData, type E2eMember, type E2ePool, type InstitutionKey } from './test-data.ts';
 import { systemClock } from '../../../server/services/platform/clock.ts';
 
@@ -48,6 +49,26 @@ async function addMembers(dataDir: string, tag: string, count: number, instituti
     if (!password) throw new Error(`no password printed for ${m.email}`);
     return { ...m, password };
   });
+}
+
+/**
+ * The accessibility spec's candidate with extra time: the order is redeemed directly (as the
+ * redeem route does) and the operator grants ×1.5 with the CLI, as before a real test.
+ */
+async function grantExtraTime(dataDir: string, member: E2eMember, code: string): Promise<E2eData['accommodated']> {
+  const database = await openDatabase({ dataDir });
+  let orderId: string;
+  try {
+    const [user] = await database.db.select({ id: users.id }).from(users).where(eq(users.email, member.email));
+    const { order } = await redeemLicence(database.db, {
+      userId: user!.id, code, meta: { job: 'Mahasiswa', certificate_for: 'Persyaratan S2' }, now: systemClock.now(),
+    });
+    orderId = order.id;
+  } finally {
+    await database.close();
+  }
+  await admin(dataDir, ['accommodations', 'set', '--order', orderId, '--factor', '1.5']);
+  return { email: member.email, orderId, factor: 1.5 };
 }
 
 export async function prepareE2eData(dataDir: string, file = join(dataDir, 'e2e-data.json')): Promise<{ file: string; data: E2eData }> {
@@ -102,6 +123,8 @@ export async function prepareE2eData(dataDir: string, file = join(dataDir, 'e2e-
     await db2.close();
   }
 
+  const accommodated = await grantExtraTime(dataDir, pools.accessibility.individualMembers[0]!, pools.accessibility.individualCodes[0]!);
+
   const all = { face: true, voice: true, new_tab: true };
   const none = { face: false, voice: false, new_tab: false };
   const data: E2eData = {
@@ -116,6 +139,7 @@ export async function prepareE2eData(dataDir: string, file = join(dataDir, 'e2e-
       noIdentification: { id: noIdId, name: 'Lembaga Tanpa Identifikasi', active_camera: true, identification: none },
     },
     pools,
+    accommodated,
   };
   writeFileSync(file, JSON.stringify(data, null, 2), { mode: 0o600 });
   return { file, data };

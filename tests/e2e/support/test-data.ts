@@ -16,7 +16,9 @@
 //     "demo":             { "id", "name", "active_camera": true, "identification": {face,voice,new_tab} all on },
 //     "noIdentification": { "id", "name", "active_camera": true, "identification": all off }
 //   },
-//   "pools": {                                   // one per spec file: licences, exam, device-check, proctoring, certificates, a11y, privacy
+//   "accommodated": { "email", "orderId", "factor": 1.5 },  // accessibility pool: individualMembers[0]'s order
+//                                                // (individualCodes[0]) with extra time granted by the operator CLI
+//   "pools": {                                   // one per spec file: licences, exam, device-check, proctoring, certificates, a11y, accessibility, privacy
 //     "<pool>": {
 //       "individualCodes": [10 codes for individual buyers],
 //       "individualMembers": [3 × { "email", "password", "fullname" }],   // complete profiles
@@ -29,7 +31,7 @@
 // }
 import { readFileSync } from 'node:fs';
 
-export const POOL_NAMES = ['licences', 'exam', 'device-check', 'proctoring', 'certificates', 'a11y', 'privacy'] as const;
+export const POOL_NAMES = ['licences', 'exam', 'device-check', 'proctoring', 'certificates', 'a11y', 'accessibility', 'privacy'] as const;
 export type PoolName = (typeof POOL_NAMES)[number];
 export const INSTITUTION_KEYS = ['demo', 'noIdentification'] as const;
 export type InstitutionKey = (typeof INSTITUTION_KEYS)[number];
@@ -54,6 +56,8 @@ export interface E2eData {
   };
   institutions: Record<InstitutionKey, E2eInstitution>;
   pools: Record<PoolName, E2ePool>;
+  /** An order made before the run with extra time granted (`npm run admin -- accommodations set`). */
+  accommodated: { email: string; orderId: string; factor: number };
 }
 
 let cached: E2eData | undefined;

@@ -5,6 +5,7 @@ import { useEffect, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { paths } from '../../../lib/paths.ts';
 import { useDocumentTitle } from '../../../lib/use-document-title.ts';
+import { loadAppPage } from '../../../lib/use-route-focus.ts';
 import { messages } from '../../../i18n/messages.ts';
 import { clearFinishedAttempt } from '../../../lib/browser-data.ts';
 import { licenceAtom, userAtom } from '../../../lib/session.ts';
@@ -35,7 +36,7 @@ export function EndPage() {
       // A full load: the test's state (atoms, workers) starts clean on the next page.
       if (s === 0) {
         clearInterval(timer);
-        window.location.assign(target);
+        loadAppPage(target);
       }
     }, 250);
     return () => clearInterval(timer);

@@ -5,14 +5,11 @@ import { useAtomValue, useSetAtom } from 'jotai';
 import { useEffect, useRef, useState } from 'react';
 import type { ReactNode } from 'react';
 import { messages } from '../../../i18n/messages.ts';
-import { formatClock } from '../../../lib/format.ts';
 import { CAMERA_PREVIEW_SLOT_ID, cameraPreviewSlotAtom } from '../../../lib/proctoring-seams.ts';
 import { faceCountAtom, openTabCountAtom, speechCountAtom } from '../../../lib/session.ts';
 import { Alert } from '../../../ui/alert.tsx';
 import { Button } from '../../../ui/button.tsx';
 import { ModalDialog } from '../../../ui/modal-dialog.tsx';
-import { crossedThreshold } from '../section-model.ts';
-import type { GridCell } from '../section-model.ts';
 
 /** Spec 9: the end-of-section screen continues by itself after 12 seconds. */
 export const AUTO_CONTINUE_SECONDS = 12;
@@ -38,30 +35,6 @@ export function LoadErrorView({ title, message, onRetry, children }: { title: st
   );
 }
 
-export function SectionTimer({ remainingSeconds }: { remainingSeconds: number | null }) {
-  return (
-    <div className="exam-timer">
-      <span className="exam-timer-label" id="exam-timer-label">{messages.exam.remainingTime}</span>
-      <span role="timer" aria-labelledby="exam-timer-label" className="clock" data-testid="exam-timer">
-        {remainingSeconds === null ? '--:--:--' : formatClock(remainingSeconds)}
-      </span>
-      <TimeAnnouncer remainingSeconds={remainingSeconds} />
-    </div>
-  );
-}
-
-/** Reads the time out at 10, 5 and 1 minutes left; a live region that changes every second would drown everything else. */
-function TimeAnnouncer({ remainingSeconds }: { remainingSeconds: number | null }) {
-  const previous = useRef<number | null>(null);
-  const [text, setText] = useState('');
-  useEffect(() => {
-    const minutes = crossedThreshold(previous.current, remainingSeconds);
-    previous.current = remainingSeconds;
-    if (minutes !== null) setText(messages.exam.timeLeftAnnouncement(minutes));
-  }, [remainingSeconds]);
-  return <div className="visually-hidden" aria-live="polite" aria-atomic="true" data-testid="time-announcer">{text}</div>;
-}
-
 /** Counters kept by proctoring (stored with the login session, cleared at logout); always shown, so they never jump. */
 export function ViolationBadges() {
   const tab = useAtomValue(openTabCountAtom);
@@ -75,34 +48,6 @@ export function ViolationBadges() {
         <li><span>{messages.exam.violationSpeech}</span> <span className="badge" data-testid="violations-speech">{speech}</span></li>
       </ul>
     </section>
-  );
-}
-
-export function QuestionGrid({ cells, onSelect }: { cells: GridCell[]; onSelect?: (questionIndex: number) => void }) {
-  return (
-    <nav aria-label={messages.exam.questionNav} className="question-grid">
-      <ul>
-        {cells.map((c) => {
-          const state = [c.answered ? messages.exam.gridAnswered : null, c.status === 'current' ? messages.exam.gridCurrent : null]
-            .filter(Boolean).join(', ');
-          return (
-            <li key={c.questionIndex}>
-              <Button
-                variant="secondary"
-                className={`grid-cell grid-${c.status}`}
-                aria-label={`${messages.exam.questionLabel(c.number)}${state ? `, ${state}` : ''}`}
-                aria-current={c.status === 'current' ? 'step' : undefined}
-                isDisabled={!onSelect}
-                onPress={() => onSelect?.(c.questionIndex)}
-                data-status={c.status}
-              >
-                {c.number}
-              </Button>
-            </li>
-          );
-        })}
-      </ul>
-    </nav>
   );
 }
 
@@ -171,10 +116,13 @@ export function NextSectionScreen({ next, seconds, onContinue, doneTitle }: {
   doneTitle: string;
 }) {
   const a = messages.exam.announcement[next];
+  // The question the candidate was on is gone: the keyboard and screen reader land on this title.
+  const title = useRef<HTMLHeadingElement>(null);
+  useEffect(() => title.current?.focus(), []);
   return (
     <section className="exam-fullscreen" aria-labelledby="next-section-title">
       <p className="exam-kicker">{doneTitle}</p>
-      <h1 id="next-section-title">{messages.exam.nextSection}: {a.label}</h1>
+      <h1 id="next-section-title" ref={title} tabIndex={-1}>{messages.exam.nextSection}: {a.label}</h1>
       <p className="exam-next-name">{a.name}</p>
       <p>{messages.exam.minutes(a.minutes)} · {messages.exam.questions(a.questions)}</p>
       {seconds !== null && <p role="status" data-testid="auto-continue">{messages.exam.autoContinue(seconds)}</p>}

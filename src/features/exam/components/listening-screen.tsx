@@ -1,6 +1,7 @@
 // The listening screen while the timeline plays: the left panel (timer, badges, a grid that only
 // shows where the candidate is, counters), and the current item — a part's direction, its questions,
 // or its close statement — or the audio trouble with retry and home (spec 8).
+import { useEffect, useRef, type RefObject } from 'react';
 import type { ScheduledItem } from '../../../../workers/audio-schedule/contract.ts';
 import { messages } from '../../../i18n/messages.ts';
 import { Alert } from '../../../ui/alert.tsx';
@@ -10,7 +11,9 @@ import type { ItemContent } from '../listening-model.ts';
 import type { SectionRun } from '../section-run/use-section-run.ts';
 import { answerCounts, gridCells } from '../section-model.ts';
 import type { FlatQuestion } from '../section-model.ts';
-import { AnswerCounters, CameraPreviewSlot, OfflineNotice, QuestionGrid, ResendDialog, SectionTimer, ViolationBadges } from './exam-chrome.tsx';
+import { AnswerCounters, CameraPreviewSlot, OfflineNotice, ResendDialog, ViolationBadges } from './exam-chrome.tsx';
+import { QuestionGrid } from './question-grid.tsx';
+import { SectionTimer } from './section-timer.tsx';
 import { QuestionView } from './question-view.tsx';
 
 interface Props {
@@ -25,19 +28,42 @@ interface Props {
   onHome: () => void;
 }
 
+/**
+ * Listening moves on by itself: when the item changes and focus was in the item (or fell to <body>
+ * with the removed question), the new item's heading takes it, so the keyboard and screen reader
+ * follow the audio. Focus elsewhere (the panel, a dialog) stays where it is.
+ */
+function useFollowItem(main: RefObject<HTMLElement | null>, itemIndex: number | undefined) {
+  const handled = useRef<number | undefined>(undefined);
+  // After every render: an item's questions may render a moment after the item itself.
+  useEffect(() => {
+    if (itemIndex === handled.current) return;
+    const heading = main.current?.querySelector<HTMLElement>('h1, h2');
+    if (!heading) return;
+    handled.current = itemIndex;
+    const active = document.activeElement;
+    const lost = !active || active === document.body || !active.isConnected;
+    if (!lost && !main.current?.contains(active)) return;
+    if (!heading.hasAttribute('tabindex')) heading.setAttribute('tabindex', '-1');
+    heading.focus();
+  });
+}
+
 export function ListeningScreen({ name, run, player, item, content, current, isLastItem, onHome }: Props) {
   const { phase, questions, answers } = run;
+  const main = useRef<HTMLElement>(null);
+  useFollowItem(main, item?.index);
   const trouble = player.status === 'retrying' || player.status === 'failed' || player.status === 'offline';
   return (
     <div className="exam-layout">
       <aside className="exam-panel" aria-label={name}>
-        <SectionTimer remainingSeconds={run.remainingSeconds} />
+        <SectionTimer remainingSeconds={run.remainingSeconds} accommodation={run.detail?.time_accommodation} />
         <ViolationBadges />
         {/* Listening cannot go back: the grid only shows where the candidate is. */}
         <QuestionGrid cells={gridCells(questions, answers, current.map((q) => q.index))} />
         <AnswerCounters {...answerCounts(questions, answers)} />
       </aside>
-      <section className="exam-main" aria-labelledby="exam-section-title" data-testid="listening-item"
+      <section ref={main} className="exam-main" aria-labelledby="exam-section-title" data-testid="listening-item"
         data-kind={item?.kind} data-index={item?.index}>
         <p className="exam-kicker" id="exam-section-title">{name}</p>
         <OfflineNotice online={run.online} />

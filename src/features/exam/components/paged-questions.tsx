@@ -7,8 +7,10 @@ import type { SectionRun } from '../section-run/use-section-run.ts';
 import { answerCounts, gridCells, pageOfQuestion } from '../section-model.ts';
 import type { Page } from '../section-model.ts';
 import {
-  AnswerCounters, CameraPreviewSlot, ConfirmSubmitDialog, OfflineNotice, QuestionGrid, ResendDialog, SectionTimer, ViolationBadges,
+  AnswerCounters, CameraPreviewSlot, ConfirmSubmitDialog, OfflineNotice, ResendDialog, ViolationBadges,
 } from './exam-chrome.tsx';
+import { QuestionGrid } from './question-grid.tsx';
+import { SectionTimer } from './section-timer.tsx';
 import { Passage, QuestionView } from './question-view.tsx';
 
 interface Props {
@@ -35,7 +37,7 @@ export function PagedQuestions({ section, name, run, pages, go, headingRef, conf
   return (
     <div className="exam-layout">
       <aside className="exam-panel" aria-label={name}>
-        <SectionTimer remainingSeconds={run.remainingSeconds} />
+        <SectionTimer remainingSeconds={run.remainingSeconds} accommodation={run.detail?.time_accommodation} />
         <ViolationBadges />
         <QuestionGrid cells={gridCells(questions, answers, currentQuestion)} onSelect={(qi) => go(pageOfQuestion(pages, qi))} />
         <AnswerCounters {...counts} />

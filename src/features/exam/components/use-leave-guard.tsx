@@ -4,6 +4,7 @@
 import { useStore } from 'jotai';
 import { useCallback, useEffect, useRef } from 'react';
 import { useBlocker, useNavigate } from 'react-router';
+import { loadAppPage } from '../../../lib/use-route-focus.ts';
 import { messages } from '../../../i18n/messages.ts';
 import { sessionAtom } from '../../../lib/session.ts';
 import { Button } from '../../../ui/button.tsx';
@@ -30,7 +31,7 @@ export function useLeaveGuard() {
 
   const exit = useCallback((to: string, { reload = false }: { reload?: boolean } = {}) => {
     allowed.current = true;
-    if (reload) window.location.assign(to);
+    if (reload) loadAppPage(to);
     else void navigate(to, { replace: true });
   }, [navigate]);
 

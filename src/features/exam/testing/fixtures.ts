@@ -33,6 +33,6 @@ export function sectionDetail(section: SectionDetail['exam']['section'], ps: Del
   const now = Date.now();
   return {
     exam: { is_complete: false, section, parts: ps }, status: 'open', server_time_ms: now, started_at: new Date(now).toISOString(),
-    deadline_ms: now + 1_500_000, remaining_seconds: 1500, duration_seconds: 1500, draft_position: null, images: [], ...over,
+    deadline_ms: now + 1_500_000, remaining_seconds: 1500, duration_seconds: 1500, draft_position: null, images: [], time_accommodation: null, ...over,
   };
 }

@@ -5,6 +5,7 @@ import { useAtomValue, useSetAtom } from 'jotai';
 import { useEffect, useState } from 'react';
 import { Link } from 'react-aria-components';
 import { useNavigate, useSearchParams } from 'react-router';
+import { isNoAccommodation, type TimeAccommodation } from '../../../../contracts/facts/index.ts';
 import { paths } from '../../../lib/paths.ts';
 import { useDocumentTitle } from '../../../lib/use-document-title.ts';
 import { messages } from '../../../i18n/messages.ts';
@@ -92,6 +93,8 @@ export function PreparationPage() {
         ? <ul className="rules">{checkItems.map((k) => <li key={k}>{t.checks[k]}</li>)}</ul>
         : <p>{t.checks.none}</p>}
 
+      {!isNoAccommodation(licence.time_accommodation) && <ExtraTime accommodation={licence.time_accommodation!} />}
+
       <h2>{t.consequencesTitle}</h2>
       {isInstitution(institution)
         ? (
@@ -113,5 +116,16 @@ export function PreparationPage() {
       </div>
       <TutorialDialog isOpen={tutorialOpen} required={tutorialRequired} onDone={() => setTutorialOpen(false)} />
     </section>
+  );
+}
+
+/** The extra time granted before the test (issue 18): the deadlines of every section include it. */
+function ExtraTime({ accommodation }: { accommodation: TimeAccommodation }) {
+  const a = messages.accommodation;
+  return (
+    <>
+      <h2>{a.preparationTitle}</h2>
+      <p data-testid="extra-time">{a.preparation(a.describe(accommodation.factor, accommodation.extra_minutes))}</p>
+    </>
   );
 }

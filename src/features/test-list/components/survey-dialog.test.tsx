@@ -31,7 +31,7 @@ describe('SurveyForm', () => {
 
 const order = (status: OrderListItem['status']): OrderListItem => ({
   id: 'o1', order_no: 'EPOT-20261121-ABCDEF', created_at: '2026-11-21T03:00:00.000Z', license: 'l1', license_hint: 'WXYZ',
-  status, is_b2b: false, meta: { job: 'PNS', certificate_for: 'Melamar CPNS' },
+  status, is_b2b: false, meta: { job: 'PNS', certificate_for: 'Melamar CPNS' }, time_accommodation: null,
 });
 
 describe('OrderPanel', () => {

@@ -1,0 +1,65 @@
+// Extra-time accommodations (issue 18): granted per order before its first section starts, read
+// by getOrStartSection (services/exam/attempts.ts), which fixes each section's deadline with it, so
+// the sweeper and every late request honour it through deadline_at. Used by the operator CLI
+// (`npm run admin -- accommodations …`) and meant for a staff route: `institutionId` scopes the
+// order to one institution.
+import { and, desc, eq, inArray, or } from 'drizzle-orm';
+import {
+  ACCOMMODATION_MESSAGES, isNoAccommodation, isTimeFactor, MAX_EXTRA_MINUTES, type TimeAccommodation,
+} from '../../../contracts/facts/index.ts';
+import type { AppDb } from '../../db/client.ts';
+import { orders, orderSections, users } from '../../db/schema/index.ts';
+import { HttpError } from '../../http-error.ts';
+import type { OrderRow } from './orders.ts';
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** Checks a requested accommodation; throws 400 with the catalogue's message. */
+export function validateAccommodation(a: TimeAccommodation): TimeAccommodation {
+  if (!isTimeFactor(a.factor)) throw new HttpError(400, ACCOMMODATION_MESSAGES.badFactor);
+  if (!Number.isInteger(a.extra_minutes) || a.extra_minutes < 0 || a.extra_minutes > MAX_EXTRA_MINUTES) {
+    throw new HttpError(400, ACCOMMODATION_MESSAGES.badMinutes);
+  }
+  return { factor: a.factor, extra_minutes: a.extra_minutes };
+}
+
+export interface OrderRef {
+  /** The order's id or order number. */
+  order?: string;
+  /** Else the member's newest order that has not finished. */
+  email?: string;
+}
+
+/** The order named by `ref`, within `institutionId` when given; 404 otherwise. */
+export async function findAccommodationOrder(db: AppDb, ref: OrderRef, institutionId?: string): Promise<OrderRow> {
+  const scope = institutionId ? eq(orders.institution_id, institutionId) : undefined;
+  let row: OrderRow | undefined;
+  if (ref.order) {
+    const key = ref.order.trim();
+    const match = UUID.test(key) ? or(eq(orders.id, key), eq(orders.order_no, key)) : eq(orders.order_no, key);
+    [row] = await db.select().from(orders).where(and(match, scope));
+  } else if (ref.email) {
+    [row] = await db.select({ order: orders }).from(orders).innerJoin(users, eq(users.id, orders.user_id))
+      .where(and(eq(users.email, ref.email.trim().toLowerCase()), inArray(orders.status, ['not_started', 'in_progress']), scope))
+      .orderBy(desc(orders.created_at)).limit(1).then((rs) => rs.map((r) => r.order));
+  }
+  if (!row) throw HttpError.notFound(ACCOMMODATION_MESSAGES.orderNotFound);
+  return row;
+}
+
+/**
+ * Grants (or with null / no extra time, removes) an order's extra time. Only before its first
+ * section starts: a started section keeps the deadline it was given. Returns the updated order.
+ */
+export async function setTimeAccommodation(db: AppDb, orderId: string, accommodation: TimeAccommodation | null): Promise<OrderRow> {
+  const value = accommodation && !isNoAccommodation(accommodation) ? validateAccommodation(accommodation) : null;
+  return db.transaction(async (tx) => {
+    const [order] = await tx.select().from(orders).where(eq(orders.id, orderId)).for('update');
+    if (!order) throw HttpError.notFound(ACCOMMODATION_MESSAGES.orderNotFound);
+    if (order.status === 'completed' || order.status === 'disqualified') throw new HttpError(409, ACCOMMODATION_MESSAGES.finished);
+    const started = await tx.select({ id: orderSections.id }).from(orderSections).where(eq(orderSections.order_id, orderId)).limit(1);
+    if (started.length > 0) throw new HttpError(409, ACCOMMODATION_MESSAGES.alreadyStarted);
+    const [updated] = await tx.update(orders).set({ time_accommodation: value }).where(eq(orders.id, orderId)).returning();
+    return updated!;
+  });
+}
