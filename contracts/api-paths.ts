@@ -19,6 +19,10 @@ export const apiPaths = {
     updateResidentialAddress: '/users/v1/member/update-residential-address/',
     changePassword: '/users/v1/member/change-password/',
     logout: '/users/v1/member/logout',
+    /** Issue 19: the member's data as a zip (UU PDP access and portability). */
+    privacyExport: '/users/v1/member/privacy/export',
+    /** Issue 19: anonymise the account now (UU PDP erasure), confirmed by mail with a signed receipt. */
+    privacyDeletion: '/users/v1/member/privacy/deletion',
   },
   order: {
     list: '/users/v1/member/order/list',

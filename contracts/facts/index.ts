@@ -8,5 +8,6 @@ export * from './photos.ts';
 export * from './proficiency.ts';
 export * from './messages.ts';
 export * from './staff.ts';
+export * from './privacy.ts';
 export * from './accommodations.ts';
 export * from './staff-operator.ts';

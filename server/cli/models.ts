@@ -1,6 +1,7 @@
 // Fills the generated, git-ignored asset folders the browser needs:
 //   public/models/blazeface/{model.json,group1-shard1of1.bin}  (checksummed)
 //   public/tfjs-wasm/*.wasm  (from @tensorflow/tfjs-backend-wasm; the face worker calls setWasmPaths('/tfjs-wasm/'))
+//   public/models/silero/silero_vad_legacy.onnx  (Silero VAD, shipped by @ricky0123/vad-web)
 // Model source, first match wins: $EPOT_MODELS_DIR (holding blazeface/ or the files directly),
 // <repo>/../shared/models, else TF Hub over the network.
 //   npm run models                          always (re)installs
@@ -139,30 +140,50 @@ export async function ensureModels(opts: EnsureOptions = {}): Promise<EnsureResu
   return { source, files };
 }
 
-/** Copies @tensorflow/tfjs-backend-wasm's *.wasm into public/tfjs-wasm/ (skips files already identical). */
-export async function ensureWasm(opts: Pick<EnsureOptions, 'repoRoot' | 'log'> = {}): Promise<EnsureResult> {
-  const { repoRoot = DEFAULT_REPO_ROOT, log = console.log } = opts;
-  const srcDir = path.join(repoRoot, 'node_modules', '@tensorflow', 'tfjs-backend-wasm', 'dist');
-  const outDir = path.join(repoRoot, 'public', 'tfjs-wasm');
-  const names = existsSync(srcDir) ? (await readdir(srcDir)).filter((f) => f.endsWith('.wasm')).sort() : [];
-  if (names.length === 0) throw new Error(`no *.wasm in ${srcDir}: run npm install`);
+/** Copies the files `pick` selects from a package folder into a public/ folder, skipping identical files. */
+async function copyAssets(
+  repoRoot: string,
+  from: string[],
+  to: string[],
+  log: (line: string) => void,
+  label: string,
+  pick: (name: string) => boolean,
+): Promise<EnsureResult> {
+  const srcDir = path.join(repoRoot, 'node_modules', ...from);
+  const outDir = path.join(repoRoot, 'public', ...to);
+  const names = existsSync(srcDir) ? (await readdir(srcDir)).filter(pick).sort() : [];
+  if (names.length === 0) throw new Error(`no ${label} files in ${srcDir}: run npm install`);
   await mkdir(outDir, { recursive: true });
   const files: string[] = [];
   let copied = 0;
   for (const name of names) {
-    const from = path.join(srcDir, name);
+    const src = path.join(srcDir, name);
     const dest = path.join(outDir, name);
     files.push(dest);
-    const [a, b] = await Promise.all([sumOf(from), sumOf(dest)]);
+    const [a, b] = await Promise.all([sumOf(src), sumOf(dest)]);
     if (a === b) continue;
     const tmp = `${dest}.tmp-${process.pid}`;
-    await copyFile(from, tmp);
+    await copyFile(src, tmp);
     await rename(tmp, dest);
     copied++;
   }
-  log(`wasm: ${copied ? `copied ${copied} of ${names.length}` : `all ${names.length} up to date`} ` +
+  log(`${label}: ${copied ? `copied ${copied} of ${names.length}` : `all ${names.length} up to date`} ` +
     `-> ${path.relative(repoRoot, outDir)}/ (${names.join(', ')})`);
   return { source: srcDir, files };
+}
+
+/** Copies @tensorflow/tfjs-backend-wasm's *.wasm into public/tfjs-wasm/ (skips files already identical). */
+export async function ensureWasm(opts: Pick<EnsureOptions, 'repoRoot' | 'log'> = {}): Promise<EnsureResult> {
+  const { repoRoot = DEFAULT_REPO_ROOT, log = console.log } = opts;
+  return copyAssets(repoRoot, ['@tensorflow', 'tfjs-backend-wasm', 'dist'], ['tfjs-wasm'], log, 'wasm', (f) => f.endsWith('.wasm'));
+}
+
+/** The speech worker's model, Silero VAD as shipped by @ricky0123/vad-web (onnxruntime's .wasm is a build asset). */
+export const SPEECH_MODEL_FILE = 'silero_vad_legacy.onnx';
+
+export async function ensureSpeechModel(opts: Pick<EnsureOptions, 'repoRoot' | 'log'> = {}): Promise<EnsureResult> {
+  const { repoRoot = DEFAULT_REPO_ROOT, log = console.log } = opts;
+  return copyAssets(repoRoot, ['@ricky0123', 'vad-web', 'dist'], ['models', 'silero'], log, 'speech model', (f) => f === SPEECH_MODEL_FILE);
 }
 
 async function main(argv: string[]): Promise<void> {
@@ -170,6 +191,7 @@ async function main(argv: string[]): Promise<void> {
   if (unknown.length) throw new Error(`unknown argument(s): ${unknown.join(' ')} (usage: models.ts [--if-missing])`);
   await ensureModels({ ifMissing: argv.includes('--if-missing') });
   await ensureWasm();
+  await ensureSpeechModel();
 }
 
 if (process.argv[1] && import.meta.url === pathToFileURL(path.resolve(process.argv[1])).href) {

@@ -16,6 +16,7 @@ import { announcementImageRoutes } from './organisation/announcement-image.ts';
 import { certificateRoutes } from './certificates/index.ts';
 import { proctoringRoutes } from './proctoring/index.ts';
 import { adminRoutes } from './admin/index.ts';
+import { privacyRoutes } from './privacy/index.ts';
 
 export interface RoutesOptions { config: Config; version: string }
 
@@ -33,6 +34,7 @@ export const apiRoutes: FastifyPluginAsyncZod<RoutesOptions> = async (app, opts)
   await app.register(examDeliveryRoutes);
   await app.register(proctoringRoutes, { config: opts.config });
   await app.register(certificateRoutes, { config: opts.config });
+  await app.register(privacyRoutes, { config: opts.config });
   await app.register(adminRoutes, { config: opts.config });
   if (opts.config.nodeEnv !== 'production') await app.register(devOutboxRoutes);
 };

@@ -210,6 +210,22 @@ export const messages = {
     next: 'Berikutnya: pengecekan headset, kamera dan mikrofon.',
   },
   snackbar: { close: 'Tutup' },
+  // The candidate's rights on /account (issue 19, UU PDP art. 5-9): ours, not the spec's.
+  privacy: {
+    tab: 'Data Pribadi',
+    intro: 'Anda berhak melihat, mengunduh, dan menghapus data pribadi yang disimpan EPOT tentang Anda.',
+    downloadTitle: 'Unduh data saya',
+    downloadBody: 'Berkas ZIP berisi profil, pesanan, jawaban, skor, pelanggaran, foto pengawasan, dan catatan persetujuan Anda (manifest.json).',
+    download: 'Unduh Data Saya',
+    downloading: 'Menyiapkan berkas…',
+    deleteTitle: 'Hapus data saya',
+    deleteBody: 'Akun Anda akan dianonimkan dan tidak dapat dipakai lagi. Yang dihapus: email, kata sandi, tanggal dan tempat lahir, nomor telepon, alamat, semua foto, jawaban, dan transkrip suara.',
+    deleteKeeps: 'Jika sertifikat sudah terbit, yang tetap disimpan hanya nama pada sertifikat, skor dan level, serta nomor sertifikat, agar sertifikat tetap dapat diverifikasi.',
+    deleteMail: 'Konfirmasi beserta tanda terima yang ditandatangani dikirim ke email Anda.',
+    password: 'Kata sandi',
+    confirm: 'Saya mengerti bahwa penghapusan tidak dapat dibatalkan',
+    delete: 'Hapus Akun Saya',
+  },
   profile: {
     fullnameRequired: 'Nama Lengkap Tidak Boleh Kosong',
     placeRequired: 'Tempat Lahir Tidak Boleh Kosong',
@@ -269,6 +285,9 @@ export const messages = {
   speech: {
     unsupported: 'Speech Recognition is not available on this browser. Please use Chrome or Firefox',
     startTest: 'Mulai Test',
+    // On-device voice detection (issue 19): no transcript, only a segment of speech and its words by the rule.
+    vadSegment: (words: number) => `Suara terdeteksi (±${words} kata)`,
+    vadSpeaking: 'Suara sedang terdeteksi…',
   },
   // Device check (spec screens 13-14): the spec gives its messages (camera, speech above) but not the
   // hints and labels around them; these are ours.

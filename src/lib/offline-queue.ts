@@ -1,7 +1,11 @@
 // A persistent outbox for calls that must not be lost (exam drafts and submissions). Each call is
 // written to IndexedDB before it is sent and deleted only once the server has answered it, so a
 // dropped network, a reload or a crash keeps it; `flush` replays the outbox strictly in order.
-// Plain IndexedDB: the few operations needed do not justify a dependency.
+// Plain IndexedDB: the few operations needed do not justify a dependency. At rest every body is
+// sealed with its attempt's non-extractable AES-GCM key (./sealed-storage.ts); an entry is deleted
+// as soon as the server acknowledges it, and ./browser-data.ts clears attempts at their end and on logout.
+import { attemptKeys } from './attempt-keys.ts';
+import { sealedStorage } from './sealed-storage.ts';
 
 export interface QueuedRequest {
   method: 'PUT' | 'POST';
@@ -15,6 +19,8 @@ export interface QueuedRequest {
    */
   key: string;
   kind: 'draft' | 'submit';
+  /** The test attempt (order id) it belongs to: its key seals it (./sealed-storage.ts), its end clears it. */
+  attempt?: string;
 }
 
 export interface QueueEntry extends QueuedRequest {
@@ -158,10 +164,15 @@ export function memoryStorage(): QueueStorage {
   };
 }
 
-/** IndexedDB when the browser has it (private modes may not); otherwise memory for this page. */
-export function defaultStorage(): QueueStorage {
+/** The outboxes' IndexedDB databases (./browser-data.ts clears them). */
+export const OUTBOX_DATABASES = ['epot-outbox', 'epot-proctoring-outbox'] as const;
+
+/**
+ * IndexedDB when the browser has it (private modes may not), sealed; otherwise memory for this page.
+ */
+export function defaultStorage(name: (typeof OUTBOX_DATABASES)[number] = 'epot-outbox'): QueueStorage {
   if (typeof indexedDB === 'undefined') return memoryStorage();
-  const idb = indexedDbStorage();
+  const idb = sealedStorage(indexedDbStorage(name), attemptKeys());
   const fallback = memoryStorage();
   let broken = false;
   const pick = async <T>(op: (s: QueueStorage) => Promise<T>): Promise<T> => {

@@ -22,6 +22,13 @@ export interface SpeechState {
   lastHeardAt: number | null;
   /** The message to show: the spec's 'not available' text, or the recogniser's error. */
   message: string | null;
+  /**
+   * How speech is detected (./speech-detection.ts): 'on-device' recognition (a transcript, no audio
+   * leaves the device), 'vad' (the Silero voice detector in a worker: segments and estimated words),
+   * 'cloud' recognition (only when the institution allows it and the candidate consented); null
+   * until chosen.
+   */
+  mode: 'on-device' | 'vad' | 'cloud' | null;
 }
 
 export const initialSpeechState: SpeechState = {
@@ -31,6 +38,7 @@ export const initialSpeechState: SpeechState = {
   interim: '',
   lastHeardAt: null,
   message: null,
+  mode: null,
 };
 
 export const speechAtom = atom<SpeechState>(initialSpeechState);

@@ -1,4 +1,5 @@
-// Speech detection during the test: an adapter over the Web Speech API (SpeechRecognition, or
+// Speech recognition (used by ./speech-detection.ts, which chooses between it and the on-device voice
+// detector): an adapter over the Web Speech API (SpeechRecognition, or
 // webkitSpeechRecognition in Chrome), which exists only on the main thread. It listens in Indonesian
 // (id-ID), continuously, with interim results, restarts itself whenever the browser stops recognising
 // while we are still active, and reports recognised sentences and word counts into `speechAtom`.
@@ -19,6 +20,8 @@ export interface RecognitionLike {
   continuous: boolean;
   interimResults: boolean;
   maxAlternatives: number;
+  /** Chrome 139+: recognise on the device only (no audio to a cloud service). */
+  processLocally?: boolean;
   onresult: ((event: Pick<SpeechRecognitionEvent, 'resultIndex' | 'results'>) => void) | null;
   onerror: ((event: Pick<SpeechRecognitionErrorEvent, 'error' | 'message'>) => void) | null;
   onend: (() => void) | null;
@@ -27,7 +30,10 @@ export interface RecognitionLike {
   abort(): void;
 }
 
-export type RecognitionConstructor = new () => RecognitionLike;
+export type RecognitionConstructor = (new () => RecognitionLike) & {
+  /** Chrome 139+: whether `langs` can be recognised (with processLocally: on the device). */
+  available?: (options: { langs: string[]; processLocally?: boolean }) => Promise<'available' | 'downloadable' | 'downloading' | 'unavailable'>;
+};
 
 export function findSpeechRecognition(scope: object = globalThis): RecognitionConstructor | undefined {
   const w = scope as { SpeechRecognition?: RecognitionConstructor; webkitSpeechRecognition?: RecognitionConstructor };
@@ -49,6 +55,8 @@ export interface SpeechDetectorOptions {
   burstRestarts?: number;
   burstWindowMs?: number;
   backoffMs?: number;
+  /** Set `processLocally` on the recogniser: only on-device recognition (the pipeline checked it is available). */
+  processLocally?: boolean;
 }
 
 export function createSpeechDetector({
@@ -58,7 +66,7 @@ export function createSpeechDetector({
   now = () => Date.now(),
   burstRestarts = 5,
   burstWindowMs = 10_000,
-  backoffMs = 2_000,
+  backoffMs = 2_000, processLocally = false,
 }: SpeechDetectorOptions = {}) {
   let recognition: RecognitionLike | null = null;
   let active = false;
@@ -96,7 +104,7 @@ export function createSpeechDetector({
         update({ status: 'unavailable', message: messages.speech.unsupported });
         return false;
       }
-      const rec = createRecognition(Recognition, lang);
+      const rec = createRecognition(Recognition, lang, processLocally);
       rec.onresult = (event) => store.set(speechAtom, (s) => withResults(s, event, now));
       rec.onerror = (event) => {
         if (FATAL.has(event.error)) active = false;
@@ -132,8 +140,9 @@ export function createSpeechDetector({
   return detector;
 }
 
-function createRecognition(Recognition: RecognitionConstructor, lang: string): RecognitionLike {
+function createRecognition(Recognition: RecognitionConstructor, lang: string, processLocally: boolean): RecognitionLike {
   const rec = new Recognition();
+  if (processLocally) rec.processLocally = true;
   rec.lang = lang;
   rec.continuous = true;
   rec.interimResults = true;
@@ -177,9 +186,3 @@ function abortQuietly(rec: RecognitionLike): void {
     /* already ended */
   }
 }
-
-const speechDetector = createSpeechDetector();
-
-export const startSpeechDetection = () => speechDetector.start();
-export const stopSpeechDetection = () => speechDetector.stop();
-export const resetSpeechDetection = () => speechDetector.reset();

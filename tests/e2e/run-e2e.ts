@@ -49,6 +49,10 @@ if (fixtures.some((f) => !existsSync(join(root, 'tests', 'fixtures', 'out', `${f
   const res = spawnSync('bash', [join(root, 'tests', 'fixtures', 'make-fixtures.sh')], { stdio: 'inherit', cwd: root });
   if (res.status !== 0) throw new Error('making the webcam fixtures failed');
 }
+if (!existsSync(join(root, 'tests', 'fixtures', 'out', 'audio', 'mic-speech.wav'))) {
+  const res = spawnSync('bash', [join(root, 'tests', 'fixtures', 'make-speech-fixtures.sh')], { stdio: 'inherit', cwd: root });
+  if (res.status !== 0) throw new Error('making the speech fixtures failed (needs espeak-ng and sox)');
+}
 
 // The sink lives in this process, so Playwright must run asynchronously (spawnSync would block it).
 const sink = await startSmtpSink();

@@ -5,7 +5,7 @@
 import { apiPaths, fillPath } from '../../../contracts/api-paths.ts';
 import type { ExamSectionName } from '../../../contracts/exam-import.ts';
 import type { ProctoringState, ViolationRequest } from '../../../contracts/proctoring.ts';
-import { createOfflineQueue, indexedDbStorage, memoryStorage } from '../../lib/offline-queue.ts';
+import { createOfflineQueue, defaultStorage } from '../../lib/offline-queue.ts';
 import type { QueueEntry, QueueStorage, SendOutcome } from '../../lib/offline-queue.ts';
 import { isRetryable as defaultIsRetryable, reportViolation, uploadPhoto } from './api/proctoring-api.ts';
 
@@ -73,6 +73,7 @@ export function createProctoringOutbox({
     key: keyOf(job),
     // Every job stands alone: nothing supersedes it.
     kind: 'submit' as const,
+    attempt: job.orderId,
   });
 
   return {
@@ -87,24 +88,5 @@ export function createProctoringOutbox({
 
 export type ProctoringOutbox = ReturnType<typeof createProctoringOutbox>;
 
-/** Its own IndexedDB database (the exam's outbox holds JSON answers only), memory without one. */
-function browserStorage(): QueueStorage {
-  if (typeof indexedDB === 'undefined') return memoryStorage();
-  return withFallback(indexedDbStorage('epot-proctoring-outbox'));
-}
-
-function withFallback(primary: QueueStorage): QueueStorage {
-  const fallback = memoryStorage();
-  let broken = false;
-  const pick = async <T>(op: (s: QueueStorage) => Promise<T>): Promise<T> => {
-    if (!broken) {
-      try {
-        return await op(primary);
-      } catch {
-        broken = true;
-      }
-    }
-    return op(fallback);
-  };
-  return { add: (e) => pick((s) => s.add(e)), all: () => pick((s) => s.all()), delete: (n) => pick((s) => s.delete(n)) };
-}
+/** Its own IndexedDB database (the exam's outbox holds JSON answers only), sealed; memory without one. */
+const browserStorage = (): QueueStorage => defaultStorage('epot-proctoring-outbox');

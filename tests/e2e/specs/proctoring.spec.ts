@@ -53,6 +53,8 @@ async function scriptSpeech(page: Page): Promise<void> {
     type Handler = ((e: unknown) => void) | null;
     const live: { onresult: Handler }[] = [];
     class ScriptedRecognition {
+      // Stands for Chrome with the id-ID pack installed: on-device recognition (src/sensors/speech-detection.ts).
+      static available() { return Promise.resolve('available'); }
       lang = '';
       continuous = false;
       interimResults = false;

@@ -15,6 +15,8 @@ export const SENTENCE = 'Saya siap mengikuti tes EPOT dengan jujur';
 export async function scriptSpeech(page: Page, sentence: string, says: boolean, onlyOnPath?: string): Promise<void> {
   await page.addInitScript(({ sentence, says, onlyOnPath }) => {
     class ScriptedRecognition {
+      // Stands for Chrome with the id-ID pack installed: on-device recognition (src/sensors/speech-detection.ts).
+      static available() { return Promise.resolve('available'); }
       lang = '';
       continuous = false;
       interimResults = false;

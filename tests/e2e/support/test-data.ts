@@ -18,7 +18,7 @@
 //   },
 //   "accommodated": { "email", "orderId", "factor": 1.5 },  // accessibility pool: individualMembers[0]'s order
 //                                                // (individualCodes[0]) with extra time granted by the operator CLI
-//   "pools": {                                   // one per spec file: licences, exam, device-check, proctoring, certificates, a11y, accessibility
+//   "pools": {                                   // one per spec file: licences, exam, device-check, proctoring, certificates, a11y, accessibility, privacy
 //     "<pool>": {
 //       "individualCodes": [10 codes for individual buyers],
 //       "individualMembers": [3 × { "email", "password", "fullname" }],   // complete profiles
@@ -31,7 +31,7 @@
 // }
 import { readFileSync } from 'node:fs';
 
-export const POOL_NAMES = ['licences', 'exam', 'device-check', 'proctoring', 'certificates', 'a11y', 'accessibility'] as const;
+export const POOL_NAMES = ['licences', 'exam', 'device-check', 'proctoring', 'certificates', 'a11y', 'accessibility', 'privacy'] as const;
 export type PoolName = (typeof POOL_NAMES)[number];
 export const INSTITUTION_KEYS = ['demo', 'noIdentification'] as const;
 export type InstitutionKey = (typeof INSTITUTION_KEYS)[number];

@@ -2,6 +2,7 @@ import { apiPaths } from '../../../../contracts/api-paths.ts';
 import type {
   MemberDetail, MemberDetailResponse, MessageResponse, UpdateProfileRequest, UpdateResidentialAddressRequest,
 } from '../../../../contracts/auth.ts';
+import type { DeletionResponse } from '../../../../contracts/privacy.ts';
 import { api } from '../../../lib/api-client.ts';
 
 export async function updateProfile(body: UpdateProfileRequest): Promise<MemberDetail> {
@@ -17,4 +18,14 @@ export async function changePassword(current: string, next: string, confirm: str
   await api.put<MessageResponse>(apiPaths.member.changePassword, {
     current_password: current, new_password: next, conf_new_password: confirm,
   });
+}
+
+/** Issue 19: everything held about the member, as a zip. */
+export async function downloadMyData(): Promise<Blob> {
+  return (await api.get<Blob>(apiPaths.member.privacyExport, { responseType: 'blob' })).data;
+}
+
+/** Issue 19: anonymise the account now; the receipt is also mailed. */
+export async function requestDeletion(password: string): Promise<DeletionResponse> {
+  return (await api.post<DeletionResponse>(apiPaths.member.privacyDeletion, { confirm: true, ...(password ? { password } : {}) })).data;
 }

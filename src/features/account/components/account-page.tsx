@@ -2,6 +2,7 @@ import { messages } from '../../../i18n/messages.ts';
 import { useDocumentTitle } from '../../../lib/use-document-title.ts';
 import { Tabs } from '../../../ui/tabs.tsx';
 import { ChangePasswordForm } from './change-password-form.tsx';
+import { PrivacyTab } from './privacy-tab.tsx';
 import { ProfileForm } from './profile-form.tsx';
 
 const t = messages.profile;
@@ -18,6 +19,7 @@ export function AccountPage() {
       <Tabs label={t.title} items={[
         { id: 'profile', title: t.personalTab, content: <ProfileForm /> },
         { id: 'password', title: t.passwordTab, content: <ChangePasswordForm /> },
+        { id: 'privacy', title: messages.privacy.tab, content: <PrivacyTab /> },
       ]} />
     </section>
   );

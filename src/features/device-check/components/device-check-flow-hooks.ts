@@ -7,7 +7,7 @@ import { apiErrorText } from '../../../lib/session-api.ts';
 import { paths } from '../../../lib/paths.ts';
 import { useFaceDetectionAtom, useSpeechDetectionAtom } from '../../../lib/session.ts';
 import { startMicLevel, type MicLevelMeter } from '../../../sensors/mic-level.ts';
-import { resetSpeechDetection, startSpeechDetection, stopSpeechDetection } from '../../../sensors/speech-recognition.ts';
+import { resetSpeechDetection, startSpeechDetection, stopSpeechDetection } from '../../../sensors/speech-detection.ts';
 import { saveSettings, signalStart } from '../api/device-check-api.ts';
 import type { DeviceCheckEvent, DeviceCheckState, Layer } from '../device-check-machine.ts';
 import type { Requirements } from '../requirements.ts';
@@ -35,7 +35,7 @@ export function useMicrophone(dispatch: (e: DeviceCheckEvent) => void): () => Pr
         return;
       }
     }
-    if (startSpeechDetection()) dispatch({ type: 'mic-listening' });
+    if (startSpeechDetection({ stream: mic.current.stream ?? undefined })) dispatch({ type: 'mic-listening' });
     else dispatch({ type: 'mic-failed', reason: 'unsupported' });
   }
   return startMicrophone;

@@ -26,7 +26,7 @@ vi.mock('../../../workers/face-detector.ts', () => ({
   configureFaceDetection: vi.fn(async () => ({})),
 }));
 vi.mock('../../../sensors/mic-level.ts', () => ({ startMicLevel: vi.fn(async () => ({ stop: vi.fn() })) }));
-vi.mock('../../../sensors/speech-recognition.ts', () => ({
+vi.mock('../../../sensors/speech-detection.ts', () => ({
   startSpeechDetection: vi.fn(() => true),
   stopSpeechDetection: vi.fn(),
   resetSpeechDetection: vi.fn(),

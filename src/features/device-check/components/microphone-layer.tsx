@@ -50,7 +50,8 @@ export function MicrophoneListenLayer({ state, dispatch }: Props) {
     return store.sub(speechAtom, check);
   }, [store, dispatch]);
 
-  const counting = mic.status === 'listening' && !mic.done;
+  // The countdown runs once the detector listens (the voice detector first loads its model).
+  const counting = mic.status === 'listening' && !mic.done && speech.mode !== null;
   useEffect(() => {
     if (!counting) return;
     const timer = setInterval(() => dispatch({ type: 'mic-tick' }), 1_000);

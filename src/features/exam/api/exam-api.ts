@@ -40,11 +40,11 @@ export const outbox = createOfflineQueue({
 export const outboxKey = (orderId: string, section: ExamSectionName) => `${orderId}:${section}`;
 
 export function saveDraft(body: AnswerDraftRequest): Promise<SendOutcome> {
-  return outbox.send({ method: 'PUT', path: apiPaths.order.answerDraft, body, key: outboxKey(body.id, body.section), kind: 'draft' });
+  return outbox.send({ method: 'PUT', path: apiPaths.order.answerDraft, body, key: outboxKey(body.id, body.section), kind: 'draft', attempt: body.id });
 }
 
 export function submitAnswers(body: AnswerSubmitRequest): Promise<SendOutcome> {
-  return outbox.send({ method: 'POST', path: apiPaths.order.answer, body, key: outboxKey(body.id, body.section), kind: 'submit' });
+  return outbox.send({ method: 'POST', path: apiPaths.order.answer, body, key: outboxKey(body.id, body.section), kind: 'submit', attempt: body.id });
 }
 
 /** The newest waiting draft or submission of a section (newer than what the server has). */

@@ -7,7 +7,8 @@ import { paths } from '../../../lib/paths.ts';
 import { useDocumentTitle } from '../../../lib/use-document-title.ts';
 import { loadAppPage } from '../../../lib/use-route-focus.ts';
 import { messages } from '../../../i18n/messages.ts';
-import { userAtom } from '../../../lib/session.ts';
+import { clearFinishedAttempt } from '../../../lib/browser-data.ts';
+import { licenceAtom, userAtom } from '../../../lib/session.ts';
 import './exam.css';
 
 export const END_REDIRECT_SECONDS = 5;
@@ -20,6 +21,12 @@ export function EndPage() {
   const isB2b = useAtomValue(userAtom)?.is_b2b ?? false;
   const target = isB2b ? paths.epot : paths.reward;
   const [left, setLeft] = useState(END_REDIRECT_SECONDS);
+  const attempt = useAtomValue(licenceAtom)?.id;
+
+  // The attempt is over: its outbox key goes once nothing of it waits (browser-data.ts).
+  useEffect(() => {
+    if (attempt) void clearFinishedAttempt(attempt).catch(() => undefined);
+  }, [attempt]);
 
   useEffect(() => {
     const end = Date.now() + END_REDIRECT_SECONDS * 1000;
