@@ -16,6 +16,10 @@
 //     "demo":             { "id", "name", "active_camera": true, "identification": {face,voice,new_tab} all on },
 //     "noIdentification": { "id", "name", "active_camera": true, "identification": all off }
 //   },
+//   "staff": {                                   // staff console accounts (besides the demo seed's)
+//     "operator": { "email", "password" },       // an operator without TOTP yet (must enrol)
+//     "otherAdmin": { "email", "password", "institutionId" }   // admin of noIdentification
+//   },
 //   "pools": {                                   // one per spec file: licences, exam, device-check, proctoring, certificates, a11y
 //     "<pool>": {
 //       "individualCodes": [10 codes for individual buyers],
@@ -54,6 +58,10 @@ export interface E2eData {
   };
   institutions: Record<InstitutionKey, E2eInstitution>;
   pools: Record<PoolName, E2ePool>;
+  staff: {
+    operator: { email: string; password: string };
+    otherAdmin: { email: string; password: string; institutionId: string };
+  };
 }
 
 let cached: E2eData | undefined;
