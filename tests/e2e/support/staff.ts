@@ -38,7 +38,7 @@ export async function setPasswordAfterInvite(request: APIRequestContext, email: 
   expect(asked.status(), await asked.text()).toBe(200);
   const code = ((await asked.json()) as { data: { data: { code: string } } }).data.data.code;
   const mail = await latestMail(email, 1);
-  const res = await request.post(api(apiPaths.member.changeForgotPassword), {
+  const res = await request.put(api(apiPaths.member.changeForgotPassword), {
     data: { access_key: ACCESS_KEY, code, otp: otpFrom(mail), new_password: password, conf_new_password: password },
   });
   expect(res.status(), await res.text()).toBe(200);
