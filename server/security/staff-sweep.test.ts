@@ -14,6 +14,7 @@ const UNSCOPED: [RegExp, string][] = [
   [/\/(login|me|logout-everywhere|totp\/enrol|totp\/confirm)$/, "the caller's own account"],
   [/\/audit$/, "no id: always filtered to the caller's institution (admin.test.ts)"],
   [/\/members\/template\.csv$/, 'a static template'],
+  [/\/institutions$/, "no id: lists only the caller's own institution (console-rules.test.ts)"],
 ];
 
 let t: TestApp;

@@ -1,6 +1,7 @@
 // The results exports, streamed: rows come from resultPages (one page of the query at a time) and
 // go straight into csv-stringify (CSV: UTF-8 with a BOM and a header row) or exceljs's streaming
 // WorkbookWriter (XLSX), so memory stays flat however many rows an institution has.
+import { once } from 'node:events';
 import { PassThrough, Readable, type Writable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { stringify } from 'csv-stringify';
@@ -40,6 +41,9 @@ export async function writeResultsXlsx(pages: AsyncIterable<ResultRow[]>, out: W
   sheet.addRow([...RESULT_EXPORT_HEADERS]).commit();
   for await (const page of pages) {
     for (const r of page) sheet.addRow(exportCells(r)).commit();
+    // exceljs writes without backpressure: wait for a slow client before the next page (or stop: it left).
+    while (out.writableNeedDrain && !out.destroyed) await Promise.race([once(out, 'drain'), once(out, 'close')]);
+    if (out.destroyed) return;
   }
   sheet.commit();
   await workbook.commit();
