@@ -234,6 +234,11 @@ test('an operator enrols two-factor login, then logs in with a code from the aut
   await page.getByLabel('Kode autentikator').fill(await generate({ secret }));
   await page.getByRole('button', { name: 'Verifikasi' }).click();
   await expect(page).toHaveURL(/\/admin\/settings$/);
+  // Operators pick the institution they work on.
+  await page.getByLabel('Lembaga', { exact: true }).selectOption({ label: 'Lembaga Demo (EPOT Demo)' });
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Pengaturan lembaga: Lembaga Demo');
+  await expect(page.getByTestId('settings-preview')).toContainText('kamera wajib');
+  await expectAccessible(page, 'staff settings (operator)');
 
   // "Keluar dari semua perangkat" ends every session; a recovery code (once) signs in again.
   await page.getByRole('navigation', { name: 'Menu konsol' }).getByRole('link', { name: 'Keamanan akun' }).click();
