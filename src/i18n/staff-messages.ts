@@ -175,6 +175,10 @@ export const staffMessages = {
     revoke: 'Cabut yang belum dipakai',
     revokeLabel: (created: string) => `Cabut kode yang belum dipakai dari batch ${created}`,
     revoked: (message: string, n: string) => `${message} (${n} kode).`,
+    revokeTitle: 'Cabut kode yang belum dipakai?',
+    revokeBody: (n: string, product: string) => `${n} kode ${product} yang belum dipakai tidak akan bisa digunakan lagi. Kode yang sudah dipakai tidak berubah.`,
+    revokeConfirm: 'Ya, cabut',
+    cancel: 'Batal',
   },
   results: {
     title: 'Hasil tes',

@@ -126,6 +126,20 @@ test('imports 200 members: 3 bad rows are refused by row number and nothing is w
   await expect(page.getByText('200 anggota', { exact: true })).toBeVisible();
   await expect(page.getByRole('grid', { name: 'Daftar anggota lembaga' }).getByRole('row')).toHaveCount(21);
   await expect(page.getByRole('navigation', { name: 'Halaman' }).getByRole('button', { name: 'Halaman 10' })).toBeVisible();
+
+  // Deactivate and reactivate one of them; resend its mail.
+  const second = MEMBERS[1]!.email;
+  await page.getByLabel('Cari nama atau e-mail').fill(second);
+  await page.getByRole('button', { name: 'Cari', exact: true }).click();
+  const row = page.getByRole('grid', { name: 'Daftar anggota lembaga' }).getByRole('row').filter({ hasText: second });
+  await expect(row).toContainText('belum membuat password');
+  await row.getByRole('button', { name: `Nonaktifkan ${second}` }).click();
+  await expect(page.getByRole('status').filter({ hasText: STAFF_MESSAGES.memberDeactivated })).toBeVisible();
+  await expect(row).toContainText('Nonaktif');
+  await row.getByRole('button', { name: `Aktifkan kembali ${second}` }).click();
+  await expect(page.getByRole('status').filter({ hasText: STAFF_MESSAGES.memberReactivated })).toBeVisible();
+  await row.getByRole('button', { name: `Kirim ulang email ${second}` }).click();
+  await expect(page.getByRole('status').filter({ hasText: STAFF_MESSAGES.inviteSent })).toBeVisible();
 });
 
 test('generates 50 licences, shows them once and downloads them as CSV', async ({ page }) => {
@@ -289,6 +303,18 @@ test("another institution's admin gets 404 for every one of Lembaga Demo's thing
   await expectNoneOf(request, other);
   const batch = await request.get(api(fillPath(apiPaths.admin.licenceBatch, { id: batchId })), { headers: auth(own) });
   expect(((await batch.json()) as { data: { unused: number; redeemed: number } }).data).toMatchObject({ unused: 49, redeemed: 1 });
+
+  // The admin revokes the batch's unused codes (after a confirmation); the redeemed one stays.
+  await staffLoginUi(page, ADMIN.email, ADMIN.password);
+  await page.getByRole('navigation', { name: 'Menu konsol' }).getByRole('link', { name: 'Lisensi' }).click();
+  const batchRow = page.getByRole('grid', { name: 'Batch kode lisensi' }).getByRole('row').filter({ hasText: `e2e ${run}` });
+  await batchRow.getByRole('button', { name: /^Cabut kode yang belum dipakai/ }).click();
+  const confirm = page.getByRole('alertdialog', { name: 'Cabut kode yang belum dipakai?' });
+  await expect(confirm).toContainText('49 kode');
+  await confirm.getByRole('button', { name: 'Ya, cabut' }).click();
+  await expect(page.getByRole('status').filter({ hasText: STAFF_MESSAGES.licencesRevoked })).toHaveText(`${STAFF_MESSAGES.licencesRevoked} (49 kode).`);
+  await expect(batchRow.getByRole('gridcell')).toContainText(['e2e', '50', '1', '0', '49']);
+  await page.getByRole('button', { name: 'Keluar', exact: true }).click();
 
   await staffLoginUi(page, email, password);
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Pengaturan lembaga: Lembaga Tanpa Identifikasi');
