@@ -90,7 +90,7 @@ test('the institution admin logs in and changes a rule; the preview says what a 
 });
 
 test('imports 200 members: 3 bad rows are refused by row number and nothing is written; fixed, all go in', async ({ page, request }) => {
-  test.setTimeout(120_000);
+  test.setTimeout(180_000);
   await staffLoginUi(page, ADMIN.email, ADMIN.password);
   await page.getByRole('navigation', { name: 'Menu konsol' }).getByRole('link', { name: 'Anggota' }).click();
   await expect(page.getByRole('heading', { level: 1, name: 'Anggota' })).toBeVisible();
