@@ -59,7 +59,11 @@ export const apiPaths = {
     publicMultiple: '/bank/v1/question/public_multiple',
   },
   // Certificates: public verification (no login) and the couriers' signed webhook.
-  public: { certificate: '/public/v1/certificate/:number' },
+  public: {
+    certificate: '/public/v1/certificate/:number',
+    // An image the operator uploaded for the announcement (public: the test list shows it).
+    announcementImage: '/public/v1/announcement-image/:id',
+  },
   webhooks: { courier: '/webhooks/v1/courier' },
   /** The staff console's API (not in the spec): every route but login needs a staff token. */
   admin: {
@@ -85,6 +89,23 @@ export const apiPaths = {
     results: '/admin/v1/results',
     resultsCsv: '/admin/v1/results.csv',
     resultsXlsx: '/admin/v1/results.xlsx',
+  },
+  /** The operator's part of the staff console (operator role only; contracts/admin-operator.ts). */
+  adminOperator: {
+    companies: '/admin/v1/companies',
+    company: '/admin/v1/companies/:id',
+    companyMaintenance: '/admin/v1/companies/:id/maintenance',
+    companyAnnouncement: '/admin/v1/companies/:id/announcement',
+    companyAnnouncementImages: '/admin/v1/companies/:id/announcement/images',
+    institutions: '/admin/v1/institutions',
+    institution: '/admin/v1/institutions/:id',
+    exams: '/admin/v1/exams',
+    examImport: '/admin/v1/exams/import',
+    examStatus: '/admin/v1/exams/:id/status',
+    certificates: '/admin/v1/certificates',
+    certificateRevoke: '/admin/v1/certificates/:number/revoke',
+    certificateReissue: '/admin/v1/certificates/reissue',
+    shipment: '/admin/v1/shipments/:order_no',
   },
   dev: { outbox: '/dev/outbox' },
 } as const;

@@ -8,3 +8,4 @@ export * from './photos.ts';
 export * from './proficiency.ts';
 export * from './messages.ts';
 export * from './staff.ts';
+export * from './staff-operator.ts';

@@ -12,6 +12,7 @@ import { healthRoutes } from './health/index.ts';
 import { timeRoutes } from './health/time.ts';
 import { orderRoutes } from './orders/index.ts';
 import { organisationRoutes } from './organisation/index.ts';
+import { announcementImageRoutes } from './organisation/announcement-image.ts';
 import { certificateRoutes } from './certificates/index.ts';
 import { proctoringRoutes } from './proctoring/index.ts';
 import { adminRoutes } from './admin/index.ts';
@@ -28,6 +29,7 @@ export const apiRoutes: FastifyPluginAsyncZod<RoutesOptions> = async (app, opts)
   await app.register(authRoutes, { config: opts.config });
   await app.register(orderRoutes);
   await app.register(organisationRoutes);
+  await app.register(announcementImageRoutes);
   await app.register(examDeliveryRoutes);
   await app.register(proctoringRoutes, { config: opts.config });
   await app.register(certificateRoutes, { config: opts.config });

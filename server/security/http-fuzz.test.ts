@@ -79,13 +79,19 @@ afterAll(async () => {
  */
 async function worldFor(route: RouteInfo): Promise<FuzzWorld> {
   // A fresh order in progress per route: earlier routes may have submitted or disqualified the last one.
-  await me.refresh();
+  // (Not for staff routes: a member token never gets past their door, and refreshing costs rate-limited calls.)
+  if (!isStaff(route)) await me.refresh();
   ownIds = Object.values(me.ids);
   const values = valuesFor(me, route.url, facts);
   return { ids: [...ownIds, ...Object.values(other.ids), ...badIds(ownIds)], own: { valueFor: (name) => values[name] } };
 }
 
 const isUpload = (r: RouteInfo) => r.consumes.includes('multipart/form-data');
+/**
+ * The staff console's routes: fuzzed here with member and bad tokens only, which they refuse before
+ * reading the body (401); their inputs are tested with staff tokens in server/routes/admin.
+ */
+const isStaff = (r: RouteInfo) => r.url.startsWith('/api/admin/v1/');
 const isWebhook = (r: RouteInfo) => r.url.endsWith('/webhooks/v1/courier');
 
 async function send(route: RouteInfo, c: FuzzCase): Promise<LightMyRequestResponse> {
@@ -145,7 +151,7 @@ describe('HTTP fuzzing', () => {
       'POST /api/storage/v1/media/user/upload', 'GET /api/public/v1/certificate/:number', 'GET /api/docs/json']) expect(urls).toContain(u);
     expect(routes.length).toBeGreaterThanOrEqual(40);
     expect(routes.filter((r) => !r.documented).map((r) => r.url)).toEqual(['/api/docs/json']);
-    expect(routes.filter(isUpload).map((r) => r.url)).toEqual(['/api/storage/v1/media/user/upload']);
+    expect(routes.filter((r) => isUpload(r) && !isStaff(r)).map((r) => r.url)).toEqual(['/api/storage/v1/media/user/upload']);
   });
 
   it('answers the fixed corpus on every route without a 5xx, in the error shape', async () => {
@@ -182,8 +188,9 @@ describe('HTTP fuzzing', () => {
   }, 240_000);
 
   it('gets past validation on most routes (the inputs are not all bounced at the door)', () => {
-    const never = routes.filter((r) => !reached.has(`${r.method} ${r.url}`)).map((r) => `${r.method} ${r.url}`);
-    console.log(`fuzz: ${reached.size} of ${routes.length} routes answered 2xx at least once; never: ${never.join(', ')}`);
-    expect(reached.size / routes.length).toBeGreaterThan(0.65);
+    const candidateRoutes = routes.filter((r) => !isStaff(r));
+    const never = candidateRoutes.filter((r) => !reached.has(`${r.method} ${r.url}`)).map((r) => `${r.method} ${r.url}`);
+    console.log(`fuzz: ${candidateRoutes.length - never.length} of ${candidateRoutes.length} routes answered 2xx at least once; never: ${never.join(', ')}`);
+    expect((candidateRoutes.length - never.length) / candidateRoutes.length).toBeGreaterThan(0.65);
   });
 });

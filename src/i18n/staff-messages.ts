@@ -25,6 +25,10 @@ export const staffMessages = {
     results: 'Hasil tes',
     audit: 'Log audit',
     security: 'Keamanan akun',
+    companies: 'Perusahaan & lembaga',
+    announcements: 'Pengumuman',
+    exams: 'Ujian',
+    certificates: 'Sertifikat',
     logout: 'Keluar',
   },
   login: {

@@ -1,6 +1,7 @@
 // Staff console tests: sign in (demo or created accounts), a second institution with its own admin
 // (for the 404 scope checks), a proctor, and a small inject wrapper.
 import { eq } from 'drizzle-orm';
+import { expect } from 'vitest';
 import { companies, institutions, staff } from '../../server/db/schema/index.ts';
 import { DEMO_PASSWORD } from '../../server/seed/demo-seed.ts';
 import { SHELL_ACTOR } from '../../server/services/staff/audit.ts';
@@ -53,4 +54,21 @@ export async function auditOf(t: TestApp, action: string) {
   const token = await staffToken(t, 'operator@epot.local');
   const r = await staffCall(t, { url: `/audit?action=${action}&limit=100`, token });
   return (r.body.data as { list: { action: string; role: string; target_id: string; institution_id: string | null; before: unknown; after: unknown }[] }).list;
+}
+
+export const staffAuth = (token: string) => ({ authorization: `Bearer ${token}` });
+
+/** One JSON call to the staff API (`path` below /api/admin/v1), positional form. */
+export async function staffJson(t: TestApp, token: string, method: 'GET' | 'POST' | 'PUT' | 'DELETE', path: string, payload?: object) {
+  const res = await t.app.inject({ method, url: `${ADMIN_API}${path}`, headers: staffAuth(token), ...(payload ? { payload } : {}) });
+  return { code: res.statusCode, body: res.json() };
+}
+
+export interface AuditRow { action: string; role: string; target_type: string; target_id: string; before: unknown; after: unknown; ip: string | null; staff_id: string | null }
+
+/** The newest audit entries of one action, read with the given operator token. */
+export async function auditAs(t: TestApp, operatorToken: string, action: string): Promise<AuditRow[]> {
+  const r = await staffJson(t, operatorToken, 'GET', `/audit?action=${encodeURIComponent(action)}&limit=100`);
+  expect(r.code).toBe(200);
+  return r.body.data.list as AuditRow[];
 }

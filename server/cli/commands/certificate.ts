@@ -1,10 +1,11 @@
 // `npm run admin -- certificate revoke NUMBER --reason R` and
 // `certificate reissue ORDER_NO --name "Corrected Name" [--base-url URL]`: revocation shows on the
 // public verification page at once; a reissue makes a new number and PDF, corrects the member's
-// name and revokes the old certificate as superseded.
+// name and revokes the old certificate as superseded. Same services (and audit log) as the console.
 import { z } from 'zod';
-import { reissueCertificate, revokeCertificate } from '../../services/certificates/certificates.ts';
 import { createBlobStore } from '../../services/media/blob-store.ts';
+import { reissueAudited, revokeAudited } from '../../services/operator/certificates.ts';
+import { SHELL_ACTOR } from '../../services/staff/audit.ts';
 import { parseFlags, UsageError, type AdminCommand } from '../admin-command.ts';
 
 export const certificateCommand: AdminCommand = {
@@ -23,7 +24,7 @@ export const certificateCommand: AdminCommand = {
       const reason = values.reason?.trim();
       if (!number || positional.length !== 1) throw new UsageError('one certificate NUMBER is required');
       if (!reason) throw new UsageError('--reason is required');
-      const { row, changed } = await revokeCertificate(db, number, reason, ctx.clock.now());
+      const { certificate: row, changed } = await revokeAudited(db, number, reason, SHELL_ACTOR, ctx.clock.now());
       ctx.out(changed ? `revoked ${row.number}: ${reason}` : `${row.number} was already revoked (${row.revoked_reason ?? ''})`);
       return;
     }
@@ -34,8 +35,9 @@ export const certificateCommand: AdminCommand = {
       if (!values.name?.trim()) throw new UsageError('--name is required');
       const base = values['base-url'] ?? ctx.config.publicUrl;
       if (base && !z.url({ protocol: /^https?$/ }).safeParse(base).success) throw new UsageError('--base-url must be an http(s) URL');
-      const { old, fresh } = await reissueCertificate({ db, store: createBlobStore(ctx.config), clock: ctx.clock }, orderNo, values.name, base);
-      ctx.out(`issued ${fresh.number} for ${orderNo} (${fresh.name_on_certificate})${old ? `; ${old.number} revoked as superseded` : ''}`);
+      const { certificate: fresh, replaced_number: old } = await reissueAudited(
+        { db, store: createBlobStore(ctx.config), clock: ctx.clock }, orderNo, values.name, base, SHELL_ACTOR);
+      ctx.out(`issued ${fresh.number} for ${orderNo} (${fresh.name})${old ? `; ${old} revoked as superseded` : ''}`);
       ctx.out(`verify: ${fresh.verify_url}`);
       return;
     }

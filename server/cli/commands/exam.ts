@@ -4,6 +4,8 @@ import { asc, count, desc, eq } from 'drizzle-orm';
 import { companies, examParts, exams, questionGroups, questions } from '../../db/schema/index.ts';
 import { importExam } from '../../services/exam/exam-import.ts';
 import { createBlobStore } from '../../services/media/blob-store.ts';
+import { setExamStatus } from '../../services/operator/exams.ts';
+import { SHELL_ACTOR } from '../../services/staff/audit.ts';
 import { parseFlags, UsageError, type AdminCommand, type AdminContext } from '../admin-command.ts';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -30,7 +32,7 @@ const minutes = (ms: number) => {
 export const examCommand: AdminCommand = {
   name: 'exam',
   summary: 'import exam content (each import of a title is a new version) and list exams',
-  usage: ['exam import FILE.json [--company ID]', 'exam list [--company ID]'],
+  usage: ['exam import FILE.json [--company ID]', 'exam list [--company ID]', 'exam archive|activate EXAM_ID'],
   async run(args, ctx) {
     const [sub, ...rest] = args;
     const { values, positional } = parseFlags(rest, { values: ['company'] });
@@ -69,6 +71,14 @@ export const examCommand: AdminCommand = {
       }
       for (const e of byExam.values()) ctx.out(`${e.line}  (${e.counts.sort().join(', ')})`);
       if (byExam.size === 0) ctx.out('(no exams)');
+      return;
+    }
+    if (sub === 'archive' || sub === 'activate') {
+      const [id, ...extra] = positional;
+      if (!id || !UUID.test(id) || extra.length > 0) throw new UsageError('give exactly one EXAM_ID');
+      const v = await setExamStatus(ctx.database.db, id, sub === 'activate' ? 'active' : 'archived', SHELL_ACTOR, ctx.clock.now());
+      if (!v) throw new Error(`no exam ${id}`);
+      ctx.out(`${v.id}  v${v.version}  ${v.status}  ${v.title}`);
       return;
     }
     throw new UsageError(sub ? `unknown subcommand ${sub}` : 'import or list?');

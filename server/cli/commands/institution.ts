@@ -1,12 +1,11 @@
+// `npm run admin -- institution …`: create, list and configure institutions, through the same
+// service (and audit log) as the console's /api/admin/v1/institutions routes.
 import { asc, eq } from 'drizzle-orm';
 import { companies, institutions, type InstitutionSettings } from '../../db/schema/index.ts';
+import { changeInstitution, createInstitution, DEFAULT_INSTITUTION_SETTINGS as DEFAULTS, listInstitutions } from '../../services/operator/institutions.ts';
+import { SHELL_ACTOR } from '../../services/staff/audit.ts';
 import { parseFlags, UsageError, type AdminCommand, type AdminContext } from '../admin-command.ts';
 import { parseFlagList, parseSettingsJson } from './organisation-settings.ts';
-
-const DEFAULTS: InstitutionSettings = {
-  identification: { face: true, voice: true, new_tab: true },
-  failed: { face: false, voice: false, new_tab: true },
-};
 
 async function defaultCompanyId(ctx: AdminContext, given?: string): Promise<string> {
   if (given) return given;
@@ -33,7 +32,7 @@ export const institutionCommand: AdminCommand = {
     const [sub, ...rest] = args;
     const db = ctx.database.db;
     if (sub === 'list') {
-      const rows = await db.select().from(institutions).orderBy(asc(institutions.name));
+      const rows = await listInstitutions(db);
       for (const r of rows) {
         ctx.out(`${r.id}  ${r.name}  camera=${r.active_camera ? 'on' : 'off'}  identification=${JSON.stringify(r.settings.identification)}  failed=${JSON.stringify(r.settings.failed)}`);
       }
@@ -47,11 +46,11 @@ export const institutionCommand: AdminCommand = {
         identification: values.identification ? parseFlagList(values.identification, '--identification') : DEFAULTS.identification,
         failed: values.failed ? parseFlagList(values.failed, '--failed') : DEFAULTS.failed,
       };
-      const [row] = await db.insert(institutions).values({
-        company_id: await defaultCompanyId(ctx, values.company), name: values.name.trim(),
-        active_camera: values.camera ? onOff(values.camera, '--camera') : true, settings,
-      }).returning();
-      ctx.out(`created institution ${row!.id} (${row!.name})`);
+      const row = await createInstitution(db, {
+        company_id: await defaultCompanyId(ctx, values.company), name: values.name,
+        active_camera: values.camera ? onOff(values.camera, '--camera') : true, setting: settings,
+      }, SHELL_ACTOR, ctx.clock.now());
+      ctx.out(`created institution ${row.id} (${row.name})`);
       return;
     }
     if (sub === 'set') {
@@ -63,11 +62,11 @@ export const institutionCommand: AdminCommand = {
       if (values['settings-json']) settings = parseSettingsJson(values['settings-json'], settings);
       if (values.identification) settings = { ...settings, identification: parseFlagList(values.identification, '--identification') };
       if (values.failed) settings = { ...settings, failed: parseFlagList(values.failed, '--failed') };
-      const [row] = await db.update(institutions).set({
-        settings,
-        ...(values.name ? { name: values.name.trim() } : {}),
+      const row = await changeInstitution(db, id, {
+        setting: settings,
+        ...(values.name ? { name: values.name } : {}),
         ...(values.camera ? { active_camera: onOff(values.camera, '--camera') } : {}),
-      }).where(eq(institutions.id, id)).returning();
+      }, SHELL_ACTOR, ctx.clock.now());
       ctx.out(`updated ${row!.id}: camera=${row!.active_camera ? 'on' : 'off'} identification=${JSON.stringify(row!.settings.identification)} failed=${JSON.stringify(row!.settings.failed)}`);
       return;
     }

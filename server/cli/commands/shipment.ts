@@ -1,6 +1,9 @@
 // `npm run admin -- shipment update ORDER_NO --status S [--waybill W] [--courier-company C] [--note N]`:
 // an operator's update of a printed certificate's shipment; every update appends to its history.
-import { SHIPMENT_STATUSES, updateShipmentByOrderNo } from '../../services/certificates/shipments.ts';
+// Same service (and audit log) as the console's PUT /api/admin/v1/shipments/:order_no.
+import { SHIPMENT_STATUSES } from '../../services/certificates/shipments.ts';
+import { updateShipmentAudited } from '../../services/operator/certificates.ts';
+import { SHELL_ACTOR } from '../../services/staff/audit.ts';
 import type { ShipmentStatus } from '../../../contracts/certificates.ts';
 import { parseFlags, UsageError, type AdminCommand } from '../admin-command.ts';
 
@@ -18,10 +21,10 @@ export const shipmentCommand: AdminCommand = {
     if (!status || !SHIPMENT_STATUSES.includes(status)) throw new UsageError(`--status must be one of ${SHIPMENT_STATUSES.join(', ')}`);
     const waybill = values.waybill?.trim();
     const now = ctx.clock.now();
-    const row = await updateShipmentByOrderNo(ctx.database.db, orderNo, {
+    const row = await updateShipmentAudited(ctx.database.db, orderNo, {
       status, note: values.note?.trim() ?? '', at: now, ...(waybill ? { waybill } : {}),
       ...(values['courier-company'] ? { courier: { company: values['courier-company'].trim() } } : {}),
-    }, now);
+    }, SHELL_ACTOR, now);
     ctx.out(`shipment of ${orderNo}: ${row.status}${row.waybill_id ? `, waybill ${row.waybill_id}` : ''} (${row.history.length} history entries)`);
   },
 };

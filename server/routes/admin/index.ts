@@ -7,6 +7,7 @@ import { staffLicenceRoutes } from './licences.ts';
 import { staffMemberRoutes } from './members.ts';
 import { staffResultRoutes } from './results.ts';
 import { staffSessionRoutes } from './session.ts';
+import { operatorRoutes } from './operator/index.ts';
 
 export const adminRoutes: FastifyPluginAsyncZod<{ config: Config }> = async (app, { config }) => {
   await app.register(staffSessionRoutes);
@@ -15,4 +16,5 @@ export const adminRoutes: FastifyPluginAsyncZod<{ config: Config }> = async (app
   await app.register(staffMemberRoutes, { config });
   await app.register(staffLicenceRoutes);
   await app.register(staffResultRoutes);
+  await app.register(operatorRoutes);
 };

@@ -9,6 +9,10 @@ import { LicencesPage } from './licences/licences-page.tsx';
 import { MembersPage } from './members/members-page.tsx';
 import { ResultsPage } from './results/results-page.tsx';
 import { StaffLoginPage } from './login/staff-login-page.tsx';
+import { AnnouncementsPage } from './operator/announcements-page.tsx';
+import { CertificatesPage } from './operator/certificates-page.tsx';
+import { CompaniesPage } from './operator/companies-page.tsx';
+import { ExamsPage } from './operator/exams-page.tsx';
 import { SecurityPage } from './security/security-page.tsx';
 import { StaffGuard } from './shell/staff-guard.tsx';
 import { StaffLayout } from './shell/staff-layout.tsx';
@@ -32,6 +36,10 @@ export function StaffApp() {
           <Route path="results" element={<ResultsPage />} />
           <Route path="audit" element={<AuditPage />} />
           <Route path="security" element={<SecurityPage />} />
+          <Route path="companies" element={<CompaniesPage />} />
+          <Route path="announcements" element={<AnnouncementsPage />} />
+          <Route path="exams" element={<ExamsPage />} />
+          <Route path="certificates" element={<CertificatesPage />} />
           <Route path="*" element={<StaffNotFound />} />
         </Route>
       </Route>

@@ -10,6 +10,11 @@ export const staffPaths = {
   results: `${STAFF_BASE}/results`,
   audit: `${STAFF_BASE}/audit`,
   security: `${STAFF_BASE}/security`,
+  // Operator only.
+  companies: `${STAFF_BASE}/companies`,
+  announcements: `${STAFF_BASE}/announcements`,
+  exams: `${STAFF_BASE}/exams`,
+  certificates: `${STAFF_BASE}/certificates`,
 } as const;
 
 export type StaffPage = Exclude<keyof typeof staffPaths, 'home' | 'login'>;
