@@ -57,7 +57,3 @@ export const auditEntrySchema = z.object({
 });
 export const auditListResponseSchema = okEnvelope(pagedList(auditEntrySchema));
 
-/** The institutions in the caller's scope (operators: all, to pick `?institution=ID`; institution staff: their own). */
-export const institutionListResponseSchema = okEnvelope(z.object({
-  list: z.array(z.object({ id: z.uuid(), name: z.string(), company_id: z.uuid(), company_name: z.string() })),
-}));

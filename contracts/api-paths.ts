@@ -73,7 +73,6 @@ export const apiPaths = {
     totpEnrol: '/admin/v1/totp/enrol',
     totpConfirm: '/admin/v1/totp/confirm',
     audit: '/admin/v1/audit',
-    institutions: '/admin/v1/institutions',
     institutionSettings: '/admin/v1/institutions/:id/settings',
     members: '/admin/v1/members',
     member: '/admin/v1/members/:id',

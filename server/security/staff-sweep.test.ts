@@ -1,20 +1,24 @@
 // Staff IDOR sweep over every staff route, enumerated from the app: an institution admin sends each
 // request with another institution's ids (path `:id`, `?institution=`) and gets 404, as if they did
 // not exist; the owning institution's admin, with the same request, never gets 404 (so the 404 is
-// the scope, not a bad sample). Routes with nothing to scope are listed with the reason.
+// the scope, not a bad sample). The operator's routes refuse institution staff outright (403).
+// Routes with nothing to scope are listed with the reason.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { apiPaths } from '../../contracts/api-paths.ts';
 import { DEMO_PASSWORD } from '../seed/demo-seed.ts';
 import { createMember } from '../../tests/server-helpers/members.ts';
 import { fillRoute, routeTable, sampleFromSchema, type RouteInfo } from '../../tests/server-helpers/route-table.ts';
 import { otherInstitutionAdmin, staffCall, staffToken } from '../../tests/server-helpers/staff.ts';
 import { buildTestApp, type TestApp } from '../../tests/server-helpers/test-app.ts';
 
+/** The operator's routes (operator role only): any institution staff gets 403 (operator.test.ts). */
+const OPERATOR_ONLY = new Set(Object.values(apiPaths.adminOperator).map((p) => `/api${p}`));
+
 /** Staff routes without another institution's data to reach, and why. */
 const UNSCOPED: [RegExp, string][] = [
   [/\/(login|me|logout-everywhere|totp\/enrol|totp\/confirm)$/, "the caller's own account"],
   [/\/audit$/, "no id: always filtered to the caller's institution (admin.test.ts)"],
   [/\/members\/template\.csv$/, 'a static template'],
-  [/\/institutions$/, "no id: lists only the caller's own institution (console-rules.test.ts)"],
 ];
 
 let t: TestApp;
@@ -52,9 +56,16 @@ describe('staff scope sweep', () => {
     const owner = await staffToken(t, 'admin.lembaga@epot.local', DEMO_PASSWORD);
     const findings: string[] = [];
     let checked = 0;
+    let operatorOnly = 0;
     for (const route of routes) {
       if (UNSCOPED.some(([re]) => re.test(route.url))) continue;
       const req = build(route);
+      if (OPERATOR_ONLY.has(route.url)) {
+        const refused = await staffCall(t, { ...req, token: other.token });
+        if (refused.code !== 403 && refused.code !== 404) findings.push(`${route.method} ${route.url}: ${refused.code} to an institution admin (operator only)`);
+        operatorOnly++;
+        continue;
+      }
       const foreign = await staffCall(t, { ...req, token: other.token });
       if (foreign.code !== 404) findings.push(`${route.method} ${route.url}: ${foreign.code} to another institution's admin (${foreign.raw.body.slice(0, 80)})`);
       else if (foreign.raw.body.includes(ids.member!) || foreign.raw.body.includes('Lembaga Demo')) findings.push(`${route.method} ${route.url}: the 404 leaks data`);
@@ -64,5 +75,6 @@ describe('staff scope sweep', () => {
     }
     expect(findings).toEqual([]);
     expect(checked).toBeGreaterThanOrEqual(17);
+    expect(operatorOnly).toBeGreaterThanOrEqual(10);
   }, 120_000);
 });

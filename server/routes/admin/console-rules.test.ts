@@ -10,7 +10,7 @@ import { rulesFor } from '../../services/proctoring/proctoring.ts';
 import { SHELL_ACTOR } from '../../services/staff/audit.ts';
 import { createStaff, totpCode } from '../../services/staff/staff-accounts.ts';
 import { createMember } from '../../../tests/server-helpers/members.ts';
-import { otherInstitutionAdmin, RULES, STAFF_PASSWORD, staffCall, staffToken } from '../../../tests/server-helpers/staff.ts';
+import { RULES, STAFF_PASSWORD, staffCall, staffToken } from '../../../tests/server-helpers/staff.ts';
 import { buildTestApp, type TestApp } from '../../../tests/server-helpers/test-app.ts';
 
 let t: TestApp;
@@ -38,13 +38,6 @@ describe('operators and TOTP', () => {
     expect((await staffCall(t, { url: '/me', token: demo })).body.data).toMatchObject({ totp_required: false });
     expect((await staffCall(t, { url: '/members', token: demo })).code).toBe(200);
     expect((await staffCall(t, { url: '/members', token: await staffToken(t, 'admin.lembaga@epot.local') })).code).toBe(200);
-  });
-  it('lists every institution to an operator and only its own to institution staff', async () => {
-    const other = await otherInstitutionAdmin(t, 'Lembaga Kedua');
-    const all = (await staffCall(t, { url: '/institutions', token: await staffToken(t, 'operator@epot.local') })).body.data as { list: { id: string }[] };
-    expect(all.list.map((i) => i.id)).toEqual(expect.arrayContaining([t.seed!.institutionId, other.institutionId]));
-    const own = (await staffCall(t, { url: '/institutions', token: other.token })).body.data as { list: { id: string; name: string }[] };
-    expect(own.list).toEqual([expect.objectContaining({ id: other.institutionId, name: 'Lembaga Kedua' })]);
   });
 });
 

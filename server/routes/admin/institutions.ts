@@ -1,22 +1,18 @@
 // An institution's proctoring rules (institution admins: their own; operators: any; proctors: read).
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { institutionListResponseSchema, institutionSettingsResponseSchema, institutionSettingsSchema } from '../../../contracts/admin.ts';
+import { institutionSettingsResponseSchema, institutionSettingsSchema } from '../../../contracts/admin.ts';
 import { apiPaths } from '../../../contracts/api-paths.ts';
 import { STAFF_MESSAGES } from '../../../contracts/facts/index.ts';
 import { HttpError } from '../../http-error.ts';
 import { actorOf } from '../../plugins/staff-auth.ts';
-import { institutionSettings, listInstitutions, updateInstitutionSettings } from '../../services/staff/institution-settings.ts';
-import { assertInstitutionInScope, assertMayChangeInstitution, institutionFilter } from '../../services/staff/scope.ts';
+import { institutionSettings, updateInstitutionSettings } from '../../services/staff/institution-settings.ts';
+import { assertInstitutionInScope, assertMayChangeInstitution } from '../../services/staff/scope.ts';
 
 const params = z.object({ id: z.uuid() });
 
 export const staffInstitutionRoutes: FastifyPluginAsyncZod = async (app) => {
   const tags = ['staff'];
-  app.get(apiPaths.admin.institutions, {
-    preHandler: app.authenticateStaff,
-    schema: { summary: "Institutions in the caller's scope (operators: all)", tags, response: { 200: institutionListResponseSchema } },
-  }, async (req) => ({ status: 200 as const, message: 'OK', data: { list: await listInstitutions(app.db, institutionFilter(req.staff)) } }));
   app.get(apiPaths.admin.institutionSettings, {
     preHandler: app.authenticateStaff,
     schema: { summary: "An institution's proctoring rules", tags, params, response: { 200: institutionSettingsResponseSchema } },

@@ -1,23 +1,16 @@
 // An institution's proctoring rules as the console edits them, each change in the audit log.
 // A change applies to attempts not yet started: an order freezes the rules when its test starts
 // (orders.rules, set by startTest in services/orders/preparation.ts).
-import { asc, eq } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import type { InstitutionSettingsBody } from '../../../contracts/admin.ts';
 import type { AppDb } from '../../db/client.ts';
-import { companies, institutions } from '../../db/schema/index.ts';
+import { institutions } from '../../db/schema/index.ts';
 import { appendAudit, type AuditActor } from './audit.ts';
 
 export async function institutionSettings(db: AppDb, id: string) {
   const [row] = await db.select({ id: institutions.id, name: institutions.name, active_camera: institutions.active_camera, setting: institutions.settings })
     .from(institutions).where(eq(institutions.id, id));
   return row && { ...row, applies_to: 'attempts_not_started' as const };
-}
-
-/** Institutions by name with their company: all of them (only = null) or one. */
-export async function listInstitutions(db: AppDb, only: string | null) {
-  return db.select({ id: institutions.id, name: institutions.name, company_id: institutions.company_id, company_name: companies.name })
-    .from(institutions).innerJoin(companies, eq(companies.id, institutions.company_id))
-    .where(only ? eq(institutions.id, only) : undefined).orderBy(asc(institutions.name), asc(institutions.id));
 }
 
 export async function updateInstitutionSettings(db: AppDb, id: string, next: InstitutionSettingsBody, actor: AuditActor, now: Date) {
