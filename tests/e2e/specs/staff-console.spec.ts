@@ -249,7 +249,7 @@ test('an operator enrols two-factor login, then logs in with a code from the aut
   await page.getByRole('button', { name: 'Verifikasi' }).click();
   await expect(page).toHaveURL(/\/admin\/settings$/);
   // Operators pick the institution they work on.
-  await page.getByLabel('Lembaga', { exact: true }).selectOption({ label: 'Lembaga Demo (EPOT Demo)' });
+  await page.getByLabel('Lembaga', { exact: true }).selectOption({ label: 'Lembaga Demo' });
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Pengaturan lembaga: Lembaga Demo');
   await expect(page.getByTestId('settings-preview')).toContainText('kamera wajib');
   await expectAccessible(page, 'staff settings (operator)');

@@ -1,6 +1,7 @@
 // An institution's proctoring rules (GET/PUT /admin/v1/institutions/:id/settings).
 import type { z } from 'zod';
-import type { InstitutionSettingsBody, institutionListResponseSchema, institutionSettingsResponseSchema } from '../../../../contracts/admin.ts';
+import type { InstitutionSettingsBody, institutionSettingsResponseSchema } from '../../../../contracts/admin.ts';
+import type { institutionListResponseSchema } from '../../../../contracts/admin-operator.ts';
 import { apiPaths, fillPath } from '../../../../contracts/api-paths.ts';
 import { staffApi } from './staff-client.ts';
 
@@ -17,7 +18,7 @@ export async function saveInstitutionSettings(id: string, body: InstitutionSetti
 
 export type InstitutionSummary = z.infer<typeof institutionListResponseSchema>['data']['list'][number];
 
-/** The institutions in the caller's scope (operators: all of them). */
+/** Every institution (the operator's list: operators only). */
 export async function listInstitutions(): Promise<InstitutionSummary[]> {
-  return (await staffApi.get<z.infer<typeof institutionListResponseSchema>>(apiPaths.admin.institutions)).data.data.list;
+  return (await staffApi.get<z.infer<typeof institutionListResponseSchema>>(apiPaths.adminOperator.institutions)).data.data.list;
 }

@@ -34,7 +34,7 @@ export function InstitutionPicker({ optional = false }: { optional?: boolean }) 
       <select id={id} value={value ?? ''} disabled={!list} aria-describedby={`${id}-help`}
         onChange={(e) => setValue(e.target.value || null)}>
         <option value="">{optional ? t.allInstitutions : t.pickInstitution}</option>
-        {list?.map((i) => <option key={i.id} value={i.id}>{`${i.name} (${i.company_name})`}</option>)}
+        {list?.map((i) => <option key={i.id} value={i.id}>{i.name}</option>)}
       </select>
       <span id={`${id}-help`} className="field-help">{optional ? t.institutionOptionalHint : t.institutionHint}</span>
     </div>
