@@ -18,6 +18,10 @@
 //   },
 //   "accommodated": { "email", "orderId", "factor": 1.5 },  // accessibility pool: individualMembers[0]'s order
 //                                                // (individualCodes[0]) with extra time granted by the operator CLI
+//   "staff": {                                   // staff console accounts (besides the demo seed's)
+//     "operator": { "email", "password" },       // an operator without TOTP yet (must enrol)
+//     "otherAdmin": { "email", "password", "institutionId" }   // admin of noIdentification
+//   },
 //   "pools": {                                   // one per spec file: licences, exam, device-check, proctoring, certificates, a11y, accessibility, privacy
 //     "<pool>": {
 //       "individualCodes": [10 codes for individual buyers],
@@ -58,6 +62,10 @@ export interface E2eData {
   pools: Record<PoolName, E2ePool>;
   /** An order made before the run with extra time granted (`npm run admin -- accommodations set`). */
   accommodated: { email: string; orderId: string; factor: number };
+  staff: {
+    operator: { email: string; password: string };
+    otherAdmin: { email: string; password: string; institutionId: string };
+  };
 }
 
 let cached: E2eData | undefined;

@@ -15,15 +15,26 @@ import { useStaffTitle } from '../shell/use-staff-title.ts';
 const t = staffMessages.audit;
 const LIMIT = 20;
 
-/** before → after, short: only the keys that changed when both are objects. */
-export function changeText(before: unknown, after: unknown): string {
-  const show = (v: unknown) => (v === null || v === undefined ? '–' : JSON.stringify(v));
-  if (before && after && typeof before === 'object' && typeof after === 'object') {
-    const b = before as Record<string, unknown>;
-    const a = after as Record<string, unknown>;
-    const keys = [...new Set([...Object.keys(b), ...Object.keys(a)])].filter((k) => JSON.stringify(b[k]) !== JSON.stringify(a[k]));
-    if (keys.length) return keys.map((k) => `${k}: ${show(b[k])} → ${show(a[k])}`).join('; ');
+/** Leaf values of a JSON-like value by dotted path ({a:{b:1}} → a.b = 1). */
+function leaves(value: unknown, prefix = '', out = new Map<string, unknown>()): Map<string, unknown> {
+  if (value && typeof value === 'object' && !Array.isArray(value)) {
+    for (const [k, v] of Object.entries(value)) leaves(v, prefix ? `${prefix}.${k}` : k, out);
+  } else if (prefix) {
+    out.set(prefix, value);
   }
+  return out;
+}
+
+/** before → after, short: only the fields that changed (by their path) when both are objects. */
+export function changeText(before: unknown, after: unknown): string {
+  const show = (v: unknown) => (v === null || v === undefined ? '–' : typeof v === 'string' ? v : JSON.stringify(v));
+  const b = leaves(before);
+  const a = leaves(after);
+  if (b.size && a.size) {
+    const keys = [...new Set([...b.keys(), ...a.keys()])].filter((k) => JSON.stringify(b.get(k)) !== JSON.stringify(a.get(k)));
+    return keys.length ? keys.map((k) => `${k}: ${show(b.get(k))} → ${show(a.get(k))}`).join('; ') : '–';
+  }
+  if ((before === null || before === undefined) && a.size) return [...a].map(([k, v]) => `${k}: ${show(v)}`).join('; ');
   return `${show(before)} → ${show(after)}`;
 }
 

@@ -6,6 +6,7 @@ import { Cell, Column, Row, Table, TableBody, TableHeader } from 'react-aria-com
 import { staffMessages } from '../../../i18n/staff-messages.ts';
 import { Alert } from '../../../ui/alert.tsx';
 import { Button } from '../../../ui/button.tsx';
+import { ModalDialog } from '../../../ui/modal-dialog.tsx';
 import { Pagination } from '../../../ui/pagination.tsx';
 import { errorText } from '../api/error-text.ts';
 import { listBatches, revokeBatch, type LicenceBatch } from '../api/licences-api.ts';
@@ -27,10 +28,12 @@ export function LicencesPage() {
   const [page, setPage] = useState(1);
   const [notice, setNotice] = useState<{ tone: 'error' | 'success'; text: string } | null>(null);
   const [busyId, setBusyId] = useState<string | null>(null);
+  const [confirming, setConfirming] = useState<LicenceBatch | null>(null);
   const load = useCallback((inst: string | null, p: number) => listBatches(inst, p, LIMIT), []);
   const { data, error, loading, reload, pageCount } = usePaged(load, institution, page);
 
   async function revoke(batch: LicenceBatch) {
+    setConfirming(null);
     setBusyId(batch.id);
     try {
       const { message, revoked } = await revokeBatch(batch.id);
@@ -51,43 +54,58 @@ export function LicencesPage() {
       <h2>{t.batchesTitle}</h2>
       {notice && <Alert tone={notice.tone}>{notice.text}</Alert>}
       {error && <Alert tone="error">{error}</Alert>}
-      <div className="staff-table-wrap">
-        <Table aria-label={t.tableLabel} className="staff-table">
-          <TableHeader>
-            <Column isRowHeader>{t.columns.created}</Column>
-            <Column>{t.columns.product}</Column>
-            <Column>{t.columns.note}</Column>
-            <Column>{t.columns.count}</Column>
-            <Column>{t.columns.redeemed}</Column>
-            <Column>{t.columns.unused}</Column>
-            <Column>{t.columns.revoked}</Column>
-            <Column>{t.columns.expires}</Column>
-            <Column>{t.columns.actions}</Column>
-          </TableHeader>
-          <TableBody items={data?.list ?? []} renderEmptyState={() => (loading ? staffMessages.app.loading : t.empty)}>
-            {(b: LicenceBatch) => (
-              <Row id={b.id}>
-                <Cell>{formatStaffDateTime(b.created_at)}</Cell>
-                <Cell>{b.product_name}</Cell>
-                <Cell>{b.note || '–'}</Cell>
-                <Cell className="num">{formatCount(b.count)}</Cell>
-                <Cell className="num">{formatCount(b.redeemed)}</Cell>
-                <Cell className="num">{formatCount(b.unused)}</Cell>
-                <Cell className="num">{formatCount(b.revoked)}</Cell>
-                <Cell>{formatStaffDate(b.expires_at)}</Cell>
-                <Cell>
-                  {canChange && b.unused > 0 && (
-                    <Button variant="secondary" isDisabled={busyId === b.id} aria-label={t.revokeLabel(formatStaffDateTime(b.created_at))} onPress={() => void revoke(b)}>
-                      {t.revoke}
-                    </Button>
-                  )}
-                </Cell>
-              </Row>
-            )}
-          </TableBody>
-        </Table>
-      </div>
+      <BatchesTable batches={data?.list ?? []} loading={loading} canChange={canChange} busyId={busyId} onRevoke={setConfirming} />
+      <ModalDialog title={t.revokeTitle} isOpen={confirming !== null} onClose={() => setConfirming(null)} role="alertdialog">
+        {confirming && <p>{t.revokeBody(formatCount(confirming.unused), confirming.product_name)}</p>}
+        <div className="dialog-actions">
+          <Button variant="secondary" onPress={() => setConfirming(null)}>{t.cancel}</Button>
+          <Button onPress={() => confirming && void revoke(confirming)}>{t.revokeConfirm}</Button>
+        </div>
+      </ModalDialog>
       <Pagination page={page} pageCount={pageCount} onChange={setPage} labels={staffMessages.paging} isDisabled={loading} />
     </section>
+  );
+}
+
+function BatchesTable({ batches, loading, canChange, busyId, onRevoke }: {
+  batches: LicenceBatch[]; loading: boolean; canChange: boolean; busyId: string | null; onRevoke: (b: LicenceBatch) => void;
+}) {
+  return (
+    <div className="staff-table-wrap">
+      <Table aria-label={t.tableLabel} className="staff-table">
+        <TableHeader>
+          <Column isRowHeader>{t.columns.created}</Column>
+          <Column>{t.columns.product}</Column>
+          <Column>{t.columns.note}</Column>
+          <Column>{t.columns.count}</Column>
+          <Column>{t.columns.redeemed}</Column>
+          <Column>{t.columns.unused}</Column>
+          <Column>{t.columns.revoked}</Column>
+          <Column>{t.columns.expires}</Column>
+          <Column>{t.columns.actions}</Column>
+        </TableHeader>
+        <TableBody items={batches} renderEmptyState={() => (loading ? staffMessages.app.loading : t.empty)}>
+          {(b: LicenceBatch) => (
+            <Row id={b.id}>
+              <Cell>{formatStaffDateTime(b.created_at)}</Cell>
+              <Cell>{b.product_name}</Cell>
+              <Cell>{b.note || '–'}</Cell>
+              <Cell className="num">{formatCount(b.count)}</Cell>
+              <Cell className="num">{formatCount(b.redeemed)}</Cell>
+              <Cell className="num">{formatCount(b.unused)}</Cell>
+              <Cell className="num">{formatCount(b.revoked)}</Cell>
+              <Cell>{formatStaffDate(b.expires_at)}</Cell>
+              <Cell>
+                {canChange && b.unused > 0 && (
+                  <Button variant="secondary" isDisabled={busyId === b.id} aria-label={t.revokeLabel(formatStaffDateTime(b.created_at))} onPress={() => onRevoke(b)}>
+                    {t.revoke}
+                  </Button>
+                )}
+              </Cell>
+            </Row>
+          )}
+        </TableBody>
+      </Table>
+    </div>
   );
 }

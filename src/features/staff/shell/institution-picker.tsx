@@ -1,34 +1,42 @@
-// Operators see every institution: the screens that work on one institution ask which (by its id;
-// the operator screens with a list of institutions come later). Others never see this.
+// Operators see every institution: the screens that work on one institution ask which (from
+// GET /admin/v1/institutions). Institution staff never see this: they work on their own.
 import { useAtom, useAtomValue } from 'jotai';
-import { useState, type FormEvent } from 'react';
-import { Form } from 'react-aria-components';
+import { useEffect, useId, useState } from 'react';
 import { staffMessages } from '../../../i18n/staff-messages.ts';
-import { Button } from '../../../ui/button.tsx';
-import { TextField } from '../../../ui/text-field.tsx';
+import { Alert } from '../../../ui/alert.tsx';
+import { errorText } from '../api/error-text.ts';
+import { listInstitutions, type InstitutionSummary } from '../api/institution-api.ts';
 import { operatorInstitutionAtom, staffAtom } from '../session/staff-session.ts';
 
 const t = staffMessages.settings;
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
+/** `optional`: the screen also works across every institution (lists, results). */
 export function InstitutionPicker({ optional = false }: { optional?: boolean }) {
   const staff = useAtomValue(staffAtom);
   const [value, setValue] = useAtom(operatorInstitutionAtom);
-  const [text, setText] = useState(value ?? '');
-  const [touched, setTouched] = useState(false);
-  if (staff?.role !== 'operator') return null;
-  const trimmed = text.trim();
-  const valid = UUID.test(trimmed) || (optional && trimmed === '');
-  function submit(e: FormEvent) {
-    e.preventDefault();
-    setTouched(true);
-    if (valid) setValue(trimmed || null);
-  }
+  const [list, setList] = useState<InstitutionSummary[] | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const id = useId();
+  const operator = staff?.role === 'operator';
+
+  useEffect(() => {
+    if (!operator) return;
+    let live = true;
+    listInstitutions().then((l) => { if (live) setList(l); }).catch((err: unknown) => { if (live) setError(errorText(err)); });
+    return () => { live = false; };
+  }, [operator]);
+
+  if (!operator) return null;
+  if (error) return <Alert tone="error">{error}</Alert>;
   return (
-    <Form className="staff-filters" onSubmit={submit} validationBehavior="aria" aria-label={t.institutionField}>
-      <TextField label={t.institutionField} description={optional ? t.institutionOptionalHint : t.institutionHint} value={text} onChange={setText}
-        errorMessage={touched && !valid ? t.institutionInvalid : undefined} />
-      <Button type="submit">{t.open}</Button>
-    </Form>
+    <div className="field staff-picker">
+      <label htmlFor={id}>{t.institutionField}</label>
+      <select id={id} value={value ?? ''} disabled={!list} aria-describedby={`${id}-help`}
+        onChange={(e) => setValue(e.target.value || null)}>
+        <option value="">{optional ? t.allInstitutions : t.pickInstitution}</option>
+        {list?.map((i) => <option key={i.id} value={i.id}>{i.name}</option>)}
+      </select>
+      <span id={`${id}-help`} className="field-help">{optional ? t.institutionOptionalHint : t.institutionHint}</span>
+    </div>
   );
 }

@@ -1,0 +1,27 @@
+import { describe, expect, it } from 'vitest';
+import { pageOf } from './staff-guard.tsx';
+import { mayOpen, staffMenu } from './staff-menu.ts';
+
+describe('staff menus by role', () => {
+  it('gives admins and operators every screen, proctors what they may read', () => {
+    expect(staffMenu('institution-admin', false).map((i) => i.href)).toEqual([
+      '/admin/settings', '/admin/members', '/admin/licences', '/admin/results', '/admin/audit', '/admin/security',
+    ]);
+    expect(staffMenu('operator', false).map((i) => i.label)).toContain('Anggota');
+    expect(staffMenu('proctor', false).map((i) => i.page)).toEqual(['settings', 'results', 'audit', 'security']);
+    expect(mayOpen('proctor', false, 'members')).toBe(false);
+  });
+
+  it('holds an operator who must enrol TOTP on the security page', () => {
+    expect(staffMenu('operator', true).map((i) => i.page)).toEqual(['security']);
+    expect(mayOpen('operator', true, 'results')).toBe(false);
+    expect(mayOpen('operator', true, 'security')).toBe(true);
+  });
+
+  it('names the page of a console path', () => {
+    expect(pageOf('/admin/results')).toBe('results');
+    expect(pageOf('/admin/members/abc')).toBe('members');
+    expect(pageOf('/admin')).toBeNull();
+    expect(pageOf('/admin/unknown')).toBeNull();
+  });
+});

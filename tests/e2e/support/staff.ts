@@ -1,0 +1,92 @@
+// Helpers for the staff console spec: staff sign-in (UI and API), a test taken through the API by
+// an institution member (redeem, consent, start, three sections with a known answer pattern, as the
+// certificates spec does), the invite mail's password-set step, and reading downloads.
+import { readFileSync } from 'node:fs';
+import { parse } from 'csv-parse/sync';
+import { expect, type APIRequestContext, type Download, type Page } from '@playwright/test';
+import { apiPaths, fillPath } from '../../../contracts/api-paths.ts';
+import type { SectionDetail } from '../../../contracts/exam-delivery.ts';
+import type { ExamImport } from '../../../contracts/exam-import.ts';
+import { RULES_VERSION } from '../../../contracts/orders.ts';
+import { ACCESS_KEY, latestMail, otpFrom } from './accounts.ts';
+
+const api = (p: string) => `/api${p}`;
+
+export async function staffLoginUi(page: Page, email: string, password: string): Promise<void> {
+  await page.goto('/admin/login');
+  await page.getByLabel('E-mail').fill(email);
+  await page.getByLabel('Password').fill(password);
+  await page.getByRole('button', { name: 'Login', exact: true }).click();
+}
+
+export async function staffToken(request: APIRequestContext, email: string, password: string, otp?: string): Promise<string> {
+  const res = await request.post(api(apiPaths.admin.login), { data: { email, password, ...(otp ? { otp } : {}) } });
+  expect(res.status(), await res.text()).toBe(200);
+  return ((await res.json()) as { data: { token: string } }).data.token;
+}
+
+/**
+ * An imported member got the invite mail (its OTP; the link only when PUBLIC_URL is set, which the
+ * e2e server does not set), then sets a password the way /password-send-email does: the reset
+ * code from the API's answer, the OTP from the newest mail.
+ */
+export async function setPasswordAfterInvite(request: APIRequestContext, email: string, password: string): Promise<void> {
+  const invite = await latestMail(email);
+  expect(invite.subject).toBe('Akun EPOT Anda telah dibuat');
+  expect(otpFrom(invite)).toMatch(/^\d{6}$/);
+  const asked = await request.post(api(apiPaths.member.forgotPassword), { data: { access_key: ACCESS_KEY, email } });
+  expect(asked.status(), await asked.text()).toBe(200);
+  const code = ((await asked.json()) as { data: { data: { code: string } } }).data.data.code;
+  const mail = await latestMail(email, 1);
+  const res = await request.put(api(apiPaths.member.changeForgotPassword), {
+    data: { access_key: ACCESS_KEY, code, otp: otpFrom(mail), new_password: password, conf_new_password: password },
+  });
+  expect(res.status(), await res.text()).toBe(200);
+}
+
+type SectionName = 'listening' | 'structure' | 'reading';
+const SECTIONS: SectionName[] = ['listening', 'structure', 'reading'];
+// 30/28/43 correct -> 51/52/58 -> 537 (../shared/reference/scoring.md worked check).
+const RAW: Record<SectionName, number> = { listening: 30, structure: 28, reading: 43 };
+const exam = JSON.parse(readFileSync(new URL('../../../content/demo-exam/exam.json', import.meta.url), 'utf8')) as ExamImport;
+const keyOf = (section: SectionName) => exam.sections[section].parts.flatMap((p) => p.groups.flatMap((g) => g.questions.map((q) => ({
+  right: q.options[q.answer]!, wrong: q.options[(q.answer + 1) % q.options.length]!,
+}))));
+export const EXPECTED_TOTAL = 537;
+
+/** Redeems `code`, consents, starts and answers every section; answers the order's number. */
+export async function takeTestViaApi(request: APIRequestContext, token: string, code: string): Promise<{ orderId: string; orderNo: string }> {
+  const headers = { authorization: `Bearer ${token}` };
+  const created = await request.post(api(apiPaths.order.create), { headers, data: { license: code, meta: { job: 'Mahasiswa', certificate_for: 'Persyaratan S2' } } });
+  expect(created.status(), await created.text()).toBe(200);
+  const { id: orderId, order_no: orderNo } = ((await created.json()) as { data: { id: string; order_no: string } }).data;
+  expect((await request.post(api(fillPath(apiPaths.order.consent, { id: orderId })), { headers, data: { rules_version: RULES_VERSION, accepted: true } })).status()).toBe(200);
+  expect((await request.put(api(fillPath(apiPaths.order.updateStartTest, { id: orderId })), { headers })).status()).toBe(200);
+  for (const section of SECTIONS) {
+    const res = await request.get(api(fillPath(apiPaths.order.sectionDetail, { id: orderId, section })), { headers });
+    expect(res.status(), await res.text()).toBe(200);
+    const detail = ((await res.json()) as { data: SectionDetail }).data;
+    const key = keyOf(section);
+    const answer = detail.exam.parts.map((p) => ({
+      part: p.part,
+      list_question: p.question_list.flatMap((g) => g.list_question.map((q) => ({
+        question_id: q.id, answer: [q.number <= RAW[section] ? key[q.number - 1]!.right : key[q.number - 1]!.wrong],
+      }))),
+    }));
+    const sent = await request.post(api(apiPaths.order.answer), { headers, data: { id: orderId, section, images: [], answer, disqualified: false } });
+    expect(sent.status(), await sent.text()).toBe(200);
+  }
+  return { orderId, orderNo };
+}
+
+/** The bytes of a download the page starts with `click`. */
+export async function downloadOf(page: Page, click: () => Promise<void>): Promise<{ name: string; body: Buffer }> {
+  const [download] = await Promise.all([page.waitForEvent('download'), click()]) as [Download, void];
+  const path = await download.path();
+  return { name: download.suggestedFilename(), body: readFileSync(path) };
+}
+
+/** A downloaded CSV's rows (csv-parse; the BOM is dropped). */
+export function csvRows(body: Buffer): string[][] {
+  return parse(body, { bom: true, relaxColumnCount: false }) as string[][];
+}
