@@ -7,6 +7,7 @@ import { Form } from 'react-aria-components';
 import { messages } from '../../../i18n/messages.ts';
 import { clearAllAttempts } from '../../../lib/browser-data.ts';
 import { apiErrorText } from '../../../lib/session-api.ts';
+import { saveBlob } from '../../../lib/save-blob.ts';
 import { clearSessionAtom } from '../../../lib/session.ts';
 import { Alert } from '../../../ui/alert.tsx';
 import { Button } from '../../../ui/button.tsx';
@@ -16,16 +17,6 @@ import { downloadMyData, requestDeletion } from '../api/account-api.ts';
 
 const t = messages.privacy;
 
-function saveBlob(blob: Blob, name: string): void {
-  const url = URL.createObjectURL(blob);
-  const a = document.createElement('a');
-  a.href = url;
-  a.download = name;
-  document.body.append(a);
-  a.click();
-  a.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 10_000);
-}
 
 function DownloadData() {
   const [busy, setBusy] = useState(false);

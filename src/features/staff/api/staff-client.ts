@@ -6,6 +6,7 @@ import { RESET } from 'jotai/utils';
 import { STAFF_ERROR_CODES } from '../../../../contracts/facts/index.ts';
 import { staffMessages } from '../../../i18n/staff-messages.ts';
 import { ApiError, apiBase } from '../../../lib/api-auth.ts';
+import { saveBlob } from '../../../lib/save-blob.ts';
 import { appStore } from '../../../lib/store.ts';
 import { staffNoticeAtom, staffSessionAtom } from '../session/staff-session.ts';
 
@@ -69,15 +70,3 @@ export async function downloadFile(path: string, params: Record<string, string |
   saveBlob(res.data, decodeURIComponent(name));
 }
 
-/** Offers a Blob (or text) as a file download. */
-export function saveBlob(data: Blob | string, name: string, type = 'text/csv;charset=utf-8'): void {
-  const blob = typeof data === 'string' ? new Blob([data], { type }) : data;
-  const url = URL.createObjectURL(blob);
-  const a = document.createElement('a');
-  a.href = url;
-  a.download = name;
-  document.body.append(a);
-  a.click();
-  a.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 10_000);
-}

@@ -13,7 +13,7 @@ import { RadioGroup } from '../../../ui/radio-group.tsx';
 import { TextField } from '../../../ui/text-field.tsx';
 import { errorText } from '../api/error-text.ts';
 import { generateBatch, listProducts, type GeneratedBatch, type Product } from '../api/licences-api.ts';
-import { saveBlob } from '../api/staff-client.ts';
+import { saveBlob } from '../../../lib/save-blob.ts';
 import { actingInstitutionAtom } from '../session/staff-session.ts';
 import { dayBoundary } from '../shell/paged.ts';
 

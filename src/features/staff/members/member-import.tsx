@@ -10,7 +10,7 @@ import { Button } from '../../../ui/button.tsx';
 import { Checkbox } from '../../../ui/checkbox.tsx';
 import { errorText } from '../api/error-text.ts';
 import { importMembers, type ImportOutcome } from '../api/members-api.ts';
-import { saveBlob } from '../api/staff-client.ts';
+import { saveBlob } from '../../../lib/save-blob.ts';
 import { actingInstitutionAtom } from '../session/staff-session.ts';
 import { formatCount } from '../shell/format.ts';
 

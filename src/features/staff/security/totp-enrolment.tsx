@@ -9,7 +9,7 @@ import { ModalDialog } from '../../../ui/modal-dialog.tsx';
 import { TextField } from '../../../ui/text-field.tsx';
 import { confirmTotp, startTotp, type TotpEnrolment as Enrolment } from '../api/session-api.ts';
 import { errorText } from '../api/error-text.ts';
-import { saveBlob } from '../api/staff-client.ts';
+import { saveBlob } from '../../../lib/save-blob.ts';
 
 const t = staffMessages.security;
 
