@@ -199,9 +199,10 @@ test('the sweepers of both processes close each overdue section exactly once', a
   const rows = await cluster.sql<{ closed_by: string; n: number }>(
     `select closed_by, count(*)::int as n from order_sections where order_id = any($1::uuid[]) group by closed_by`, [ids]);
   expect(rows).toEqual([{ closed_by: 'swept', n: OVERDUE }]);
-  // Each process logs how many it closed: together exactly one close per section, and both took part.
+  // Each process logs how many it closed: together exactly one close per section. How the work splits
+  // between the two is timing (on a quiet machine one process can win every race: CI saw 0 / 40), so
+  // the split is reported, not asserted.
   const closed = cluster.servers.map((s) => logLines(s, 'overdue sections swept').reduce((sum, l) => sum + Number(l.closed), 0));
   expect(closed.reduce((a, b) => a + b, 0)).toBe(OVERDUE);
-  for (const [i, n] of closed.entries()) expect(n, `process ${i + 1}`).toBeGreaterThan(0);
   test.info().annotations.push({ type: 'sections closed per process', description: closed.join(' / ') });
 });
