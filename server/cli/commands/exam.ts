@@ -1,10 +1,10 @@
 // `npm run admin -- exam import FILE.json` / `exam list`: exam content (see docs/content-format.md).
 // An import of a title that exists makes a new version and archives the old one.
-import { asc, count, desc, eq } from 'drizzle-orm';
-import { companies, examParts, exams, questionGroups, questions } from '../../db/schema/index.ts';
+import { asc, eq } from 'drizzle-orm';
+import { companies } from '../../db/schema/index.ts';
 import { importExam } from '../../services/exam/exam-import.ts';
 import { createBlobStore } from '../../services/media/blob-store.ts';
-import { setExamStatus } from '../../services/operator/exams.ts';
+import { listExamVersions, setExamStatus } from '../../services/operator/exams.ts';
 import { SHELL_ACTOR } from '../../services/staff/audit.ts';
 import { parseFlags, UsageError, type AdminCommand, type AdminContext } from '../admin-command.ts';
 
@@ -51,26 +51,14 @@ export const examCommand: AdminCommand = {
     }
     if (sub === 'list') {
       if (positional.length > 0) throw new UsageError(`unexpected argument ${positional[0]}`);
-      const db = ctx.database.db;
       const company = values.company ? await companyId(ctx, values.company) : undefined;
-      const rows = await db.select({
-        id: exams.id, title: exams.title, version: exams.version, status: exams.status,
-        created_at: exams.created_at, section: examParts.section, n: count(questions.id),
-      }).from(exams)
-        .leftJoin(examParts, eq(examParts.exam_id, exams.id))
-        .leftJoin(questionGroups, eq(questionGroups.part_id, examParts.id))
-        .leftJoin(questions, eq(questions.group_id, questionGroups.id))
-        .where(company ? eq(exams.company_id, company) : undefined)
-        .groupBy(exams.id, examParts.section)
-        .orderBy(asc(exams.title), desc(exams.version));
-      const byExam = new Map<string, { line: string; counts: string[] }>();
-      for (const r of rows) {
-        const e = byExam.get(r.id) ?? { line: `${r.id}  v${r.version}  ${r.status.padEnd(8)}  ${r.created_at.toISOString().slice(0, 10)}  ${r.title}`, counts: [] };
-        if (r.section) e.counts.push(`${r.section} ${r.n}`);
-        byExam.set(r.id, e);
+      // The console's list (one query, one place); the shell prints it a line per version.
+      const versions = await listExamVersions(ctx.database.db, company);
+      for (const v of versions) {
+        const counts = Object.entries(v.question_counts).filter(([, n]) => n > 0).map(([section, n]) => `${section} ${n}`).sort();
+        ctx.out(`${v.id}  v${v.version}  ${v.status.padEnd(8)}  ${v.created_at.slice(0, 10)}  ${v.title}  (${counts.join(', ')})`);
       }
-      for (const e of byExam.values()) ctx.out(`${e.line}  (${e.counts.sort().join(', ')})`);
-      if (byExam.size === 0) ctx.out('(no exams)');
+      if (versions.length === 0) ctx.out('(no exams)');
       return;
     }
     if (sub === 'archive' || sub === 'activate') {
