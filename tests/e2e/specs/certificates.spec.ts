@@ -4,33 +4,19 @@
 // started again). The test itself is taken through the API (redeem, consent, start, three
 // sections with a known answer pattern); everything after that is checked in the browser.
 import { createDiskStore } from '../../../server/services/media/disk-store.ts';
-import { readFileSync } from 'node:fs';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
-import { apiPaths, fillPath } from '../../../contracts/api-paths.ts';
-import type { SectionDetail } from '../../../contracts/exam-delivery.ts';
-import type { ExamImport } from '../../../contracts/exam-import.ts';
-import { RULES_VERSION } from '../../../contracts/orders.ts';
+import { apiPaths } from '../../../contracts/api-paths.ts';
 import { openDatabase } from '../../../server/db/client.ts';
 import { DEMO_PASSWORD, seedDemo } from '../../../server/seed/demo-seed.ts';
 import { signCourierBody } from '../../../server/services/certificates/courier-signature.ts';
 import { pdfQrText, pdfText } from '../../server-helpers/pdf.ts';
 import { expectAccessible } from '../support/accounts.ts';
 import { SideServer } from '../support/side-server.ts';
+import { takeTestViaApi } from '../support/staff.ts';
 import { systemClock } from '../../../server/services/platform/clock.ts';
 
 const SECRET = 'e2e-courier-secret-2026';
 const DEMO = { email: 'demo@epot.local', password: DEMO_PASSWORD, fullname: 'Demo Peserta' };
-type SectionName = 'listening' | 'structure' | 'reading';
-const SECTIONS: SectionName[] = ['listening', 'structure', 'reading'];
-// 30/28/43 correct -> 51/52/58 -> 537, Advanced (../shared/reference/scoring.md worked check).
-const RAW: Record<SectionName, number> = { listening: 30, structure: 28, reading: 43 };
-
-const exam = JSON.parse(readFileSync(new URL('../../../content/demo-exam/exam.json', import.meta.url), 'utf8')) as ExamImport;
-/** The demo exam's right and a wrong option per question, in delivery order (numbers 1..n). */
-const keyOf = (section: SectionName) => exam.sections[section].parts.flatMap((p) => p.groups.flatMap((g) => g.questions.map((q) => ({
-  right: q.options[q.answer]!, wrong: q.options[(q.answer + 1) % q.options.length]!,
-}))));
-
 test.describe.configure({ mode: 'serial' });
 
 const side = new SideServer({ env: { COURIER_WEBHOOK_SECRET: SECRET } });
@@ -46,26 +32,9 @@ const api = (p: string) => `${base}/api${p}`;
 async function takeTest(request: APIRequestContext): Promise<void> {
   const login = await request.post(api(apiPaths.member.login), { data: { access_key: 'epot-public-demo-key', provider: 'email', email: DEMO.email, password: DEMO.password } });
   expect(login.status(), await login.text()).toBe(200);
-  const headers = { authorization: `Bearer ${((await login.json()) as { data: { token: string } }).data.token}` };
-  const created = await request.post(api(apiPaths.order.create), { headers, data: { license: codes[0], meta: { job: 'Mahasiswa', certificate_for: 'Persyaratan S2' } } });
-  expect(created.status(), await created.text()).toBe(200);
-  ({ id: orderId, order_no: orderNo } = ((await created.json()) as { data: { id: string; order_no: string } }).data);
-  expect((await request.post(api(fillPath(apiPaths.order.consent, { id: orderId })), { headers, data: { rules_version: RULES_VERSION, accepted: true } })).status()).toBe(200);
-  expect((await request.put(api(fillPath(apiPaths.order.updateStartTest, { id: orderId })), { headers })).status()).toBe(200);
-  for (const section of SECTIONS) {
-    const res = await request.get(api(fillPath(apiPaths.order.sectionDetail, { id: orderId, section })), { headers });
-    expect(res.status(), await res.text()).toBe(200);
-    const detail = ((await res.json()) as { data: SectionDetail }).data;
-    const key = keyOf(section);
-    const answer = detail.exam.parts.map((p) => ({
-      part: p.part,
-      list_question: p.question_list.flatMap((g) => g.list_question.map((q) => ({
-        question_id: q.id, answer: [q.number <= RAW[section] ? key[q.number - 1]!.right : key[q.number - 1]!.wrong],
-      }))),
-    }));
-    const sent = await request.post(api(apiPaths.order.answer), { headers, data: { id: orderId, section, images: [], answer, disqualified: false } });
-    expect(sent.status(), await sent.text()).toBe(200);
-  }
+  const token = ((await login.json()) as { data: { token: string } }).data.token;
+  // 30/28/43 right -> 51/52/58 -> 537, Advanced (../shared/reference/scoring.md worked check).
+  ({ orderId, orderNo } = await takeTestViaApi(request, token, codes[0]!, base));
 }
 
 async function loginUi(page: Page): Promise<void> {

@@ -54,8 +54,10 @@ const keyOf = (section: SectionName) => exam.sections[section].parts.flatMap((p)
 }))));
 export const EXPECTED_TOTAL = 537;
 
-/** Redeems `code`, consents, starts and answers every section; answers the order's number. */
-export async function takeTestViaApi(request: APIRequestContext, token: string, code: string): Promise<{ orderId: string; orderNo: string }> {
+/** Redeems `code`, consents, starts and answers every section (30/28/43 right: 537); answers the order's
+ * number. `base`: another server's origin (a side server), else the request context's own. */
+export async function takeTestViaApi(request: APIRequestContext, token: string, code: string, base = ''): Promise<{ orderId: string; orderNo: string }> {
+  const api = (p: string) => `${base}/api${p}`;
   const headers = { authorization: `Bearer ${token}` };
   const created = await request.post(api(apiPaths.order.create), { headers, data: { license: code, meta: { job: 'Mahasiswa', certificate_for: 'Persyaratan S2' } } });
   expect(created.status(), await created.text()).toBe(200);
