@@ -28,6 +28,7 @@ import { FRESH_PASSWORD, listeningAnswers, prepareBulkCandidates, type BulkCandi
 import { startServerProcess, stopServerProcess, type ServerProcess } from '../tests/server-helpers/server-process.ts';
 import { arrivals, drive, round, schedule, send, withOwnCpu, type Load, type Req, type Shape, type Stats } from './lib/load-gen.ts';
 import { samplePgWaits, type PgWaits } from './lib/pg-waits.ts';
+import { summariseProfiles, type ProfileSummary } from './lib/cpu-profile.ts';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const { values: argv } = parseArgs({ options: {
@@ -36,6 +37,11 @@ const { values: argv } = parseArgs({ options: {
   scenario: { type: 'string', default: 'capacity,mixed,submit,spike' },
   processes: { type: 'string', default: '1,2' },
   steps: { type: 'string' },
+  // Writes V8 CPU profiles of the server processes to bench/results/profiles/ and prints where the
+  // server's CPU went (self time per package and function) after each database's runs.
+  profile: { type: 'boolean', default: false },
+  // With --profile: count only each server's last N seconds (the load, without the start-up).
+  'profile-last': { type: 'string' },
 } });
 const list = (s: string) => s.split(',').map((x) => x.trim()).filter(Boolean);
 const DBS = list(argv.db) as ('pglite' | 'postgres')[];
@@ -203,8 +209,12 @@ async function spike(w: World, shape: Shape, set: BulkCandidate[]): Promise<void
   rows.push(...out);
 }
 
+const PROFILE_DIR = join(root, 'bench', 'results', 'profiles');
+const profiles: (ProfileSummary & { db: Db })[] = [];
+
 async function start(w: World, n: number, env: Record<string, string>): Promise<void> {
-  for (let i = 0; i < n; i++) w.servers.push(await startServerProcess({ ...env, DATA_DIR: env.DATA_DIR!, ...(i > 0 ? { SWEEP_INTERVAL_MS: '30000' } : {}) }));
+  const nodeArgs = argv.profile ? ['--cpu-prof', `--cpu-prof-dir=${PROFILE_DIR}`] : [];
+  for (let i = 0; i < n; i++) w.servers.push(await startServerProcess({ ...env, DATA_DIR: env.DATA_DIR!, ...(i > 0 ? { SWEEP_INTERVAL_MS: '30000' } : {}) }, { nodeArgs }));
   // Warm-up: JIT, the content cache, the connection pools.
   await drive(urls(w), [autosave(w.candidates.slice(0, 500), 100)], 4, 'poisson');
 }
@@ -214,6 +224,7 @@ async function stop(w: World): Promise<void> {
 }
 
 async function runDatabase(db: Db): Promise<void> {
+  if (argv.profile) { rmSync(PROFILE_DIR, { recursive: true, force: true }); mkdirSync(PROFILE_DIR, { recursive: true }); }
   const dataDir = mkdtempSync(join(tmpdir(), `epot-bench-${db}-`));
   let dbName: string | undefined;
   let admin: pg.Client | undefined;
@@ -262,6 +273,13 @@ async function runDatabase(db: Db): Promise<void> {
     }
     rmSync(dataDir, { recursive: true, force: true });
   }
+  if (argv.profile) {
+    const summary = summariseProfiles(PROFILE_DIR, 25, argv['profile-last'] ? Number(argv['profile-last']) : Infinity);
+    profiles.push({ db, ...summary });
+    log(`${db}: server CPU profile, ${summary.total_ms} ms sampled (self time, idle excluded)`);
+    for (const g of summary.groups.slice(0, 12)) log(`  ${String(g.self_pct).padStart(5)} %  ${g.group}`);
+    for (const f of summary.functions.slice(0, 20)) log(`  ${String(f.self_pct).padStart(5)} %  ${f.fn}  ${f.where}`);
+  }
 }
 
 const machine = { cpus: cpus().length, model: cpus()[0]?.model ?? '?', memory_gb: Math.round(totalmem() / 2 ** 30), node: process.version, kernel: release() };
@@ -271,7 +289,7 @@ for (const db of DBS) await runDatabase(db);
 
 const report = {
   date: new Date().toISOString().slice(0, 10), machine, args: argv, load_average_1m: { before: load0, after: round(loadavg()[0]!) },
-  seconds: Math.round((Date.now() - began) / 1000), p99_target_ms: P99_TARGET_MS, rows,
+  seconds: Math.round((Date.now() - began) / 1000), p99_target_ms: P99_TARGET_MS, rows, ...(profiles.length ? { profiles } : {}),
 };
 mkdirSync(join(root, 'bench', 'results'), { recursive: true });
 writeFileSync(join(root, 'bench', 'results', 'server-load.json'), `${JSON.stringify(report, null, 2)}\n`);

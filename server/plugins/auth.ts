@@ -5,7 +5,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { HttpError } from '../http-error.ts';
 import { findAuthMember } from '../services/accounts/members.ts';
-import { loadJwtSecret, signAccessToken, verifyAccessToken, type TokenSubject } from '../services/accounts/tokens.ts';
+import { hmacKey, loadJwtSecret, signAccessToken, createTokenVerifier, type TokenSubject } from '../services/accounts/tokens.ts';
 import { SERVER_MESSAGES } from '../../contracts/facts/index.ts';
 
 export interface AuthMember {
@@ -34,15 +34,16 @@ declare module 'fastify' {
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 export const authPlugin = fp(async (app: FastifyInstance, opts: { jwtSecret: string | undefined }) => {
-  const secret = await loadJwtSecret(app.db, opts.jwtSecret);
+  const secret = await hmacKey(await loadJwtSecret(app.db, opts.jwtSecret));
 
+  const verifyToken = createTokenVerifier(secret);
   app.decorate('tokens', { sign: (user: TokenSubject) => signAccessToken(secret, user, app.clock.now()) });
   app.decorateRequest('member', null as unknown as AuthMember);
 
   app.decorate('authenticate', async (request: FastifyRequest) => {
     const header = request.headers.authorization;
     const token = header?.startsWith('Bearer ') ? header.slice(7).trim() : '';
-    const claims = token ? await verifyAccessToken(secret, token, app.clock.now()) : null;
+    const claims = token ? await verifyToken(token, app.clock.now()) : null;
     if (!claims || !UUID.test(claims.sub)) throw HttpError.unauthorized(SERVER_MESSAGES.sessionExpired);
     const row = await findAuthMember(app.db, claims.sub);
     // A deleted user, or a token from before the last logout / password change.

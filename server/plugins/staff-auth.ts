@@ -5,7 +5,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { STAFF_ERROR_CODES, STAFF_MESSAGES, type StaffRole } from '../../contracts/facts/index.ts';
 import { HttpError } from '../http-error.ts';
-import { loadJwtSecret, signAccessToken, STAFF_AUDIENCE, verifyAccessToken } from '../services/accounts/tokens.ts';
+import { hmacKey, loadJwtSecret, signAccessToken, STAFF_AUDIENCE, createTokenVerifier } from '../services/accounts/tokens.ts';
 import { findStaffById, type StaffRow } from '../services/staff/staff-accounts.ts';
 import type { AuditActor } from '../services/staff/audit.ts';
 
@@ -42,7 +42,8 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 export const actorOf = (request: FastifyRequest): AuditActor => ({ staffId: request.staff.id, role: request.staff.role, ip: request.ip });
 
 export const staffAuthPlugin = fp(async (app: FastifyInstance, opts: { jwtSecret: string | undefined }) => {
-  const secret = await loadJwtSecret(app.db, opts.jwtSecret);
+  const secret = await hmacKey(await loadJwtSecret(app.db, opts.jwtSecret));
+  const verifyToken = createTokenVerifier(secret, STAFF_AUDIENCE);
   app.decorate('staffTokens', {
     sign: (row: Pick<StaffRow, 'id' | 'token_version'>) => signAccessToken(secret, row, app.clock.now(), STAFF_AUDIENCE),
   });
@@ -50,7 +51,7 @@ export const staffAuthPlugin = fp(async (app: FastifyInstance, opts: { jwtSecret
   app.decorate('authenticateStaff', async (request: FastifyRequest) => {
     const header = request.headers.authorization;
     const token = header?.startsWith('Bearer ') ? header.slice(7).trim() : '';
-    const claims = token ? await verifyAccessToken(secret, token, app.clock.now(), STAFF_AUDIENCE) : null;
+    const claims = token ? await verifyToken(token, app.clock.now()) : null;
     if (!claims || !UUID.test(claims.sub)) throw HttpError.unauthorized(STAFF_MESSAGES.sessionExpired);
     const row = await findStaffById(app.db, claims.sub);
     if (!row || !row.active || row.token_version !== claims.tv) throw HttpError.unauthorized(STAFF_MESSAGES.sessionExpired);

@@ -30,12 +30,13 @@ export interface ServerProcess {
 
 /**
  * Starts the server with NODE_ENV=production on 127.0.0.1 (`env` adds DATA_DIR, DATABASE_URL, …)
- * and resolves once /api/health answers. `port` reuses a port (a restart keeps the URL).
+ * and resolves once /api/health answers. `port` reuses a port (a restart keeps the URL); `nodeArgs`
+ * go to node itself (e.g. `--cpu-prof`, which NODE_OPTIONS does not allow).
  */
-export async function startServerProcess(env: Record<string, string>, opts: { port?: number; timeoutMs?: number; captureStdout?: boolean } = {}): Promise<ServerProcess> {
+export async function startServerProcess(env: Record<string, string>, opts: { port?: number; timeoutMs?: number; captureStdout?: boolean; nodeArgs?: string[] } = {}): Promise<ServerProcess> {
   const port = opts.port ?? await freePort();
   // `node --import tsx`, not the tsx CLI: one process, so a kill -9 reaches the server itself.
-  const proc = spawn(process.execPath, ['--import', 'tsx', join(root, 'server', 'server.ts')], {
+  const proc = spawn(process.execPath, [...(opts.nodeArgs ?? []), '--import', 'tsx', join(root, 'server', 'server.ts')], {
     cwd: root, stdio: ['ignore', opts.captureStdout ? 'pipe' : 'ignore', 'pipe'],
     env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', NODE_ENV: 'production', LOG_LEVEL: 'warn', STATIC_DIR: join(root, 'dist'), ...env },
   });

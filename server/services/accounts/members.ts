@@ -3,6 +3,7 @@
 import { asc, eq, sql } from 'drizzle-orm';
 import type { MemberDetail, MemberUser } from '../../../contracts/auth.ts';
 import type { AppDb, AppTx } from '../../db/client.ts';
+import { preparedPer } from '../../db/prepared.ts';
 import { appMeta, companies, users } from '../../db/schema/index.ts';
 
 export type UserRow = typeof users.$inferSelect;
@@ -83,11 +84,14 @@ export async function setPassword(db: AppDb | Tx, userId: string, passwordHash: 
 }
 
 /** What `app.authenticate` needs of a token's member; undefined for a deleted user. */
+const authMemberQuery = preparedPer((db) => db.select({
+  id: users.id, email: users.email, is_b2b: users.is_b2b, institution_id: users.institution_id,
+  company_id: users.company_id, token_version: users.token_version,
+}).from(users).where(eq(users.id, sql.placeholder('id'))).prepare('epot_auth_member'));
+
+/** What every authenticated request reads (a prepared statement: it runs on every call). */
 export async function findAuthMember(db: AppDb, id: string) {
-  const [row] = await db.select({
-    id: users.id, email: users.email, is_b2b: users.is_b2b, institution_id: users.institution_id,
-    company_id: users.company_id, token_version: users.token_version,
-  }).from(users).where(eq(users.id, id));
+  const [row] = await authMemberQuery(db).execute({ id });
   return row;
 }
 

@@ -1,7 +1,7 @@
 import { SignJWT } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase, type TestDatabase } from '../../../tests/server-helpers/test-db.ts';
-import { loadJwtSecret, signAccessToken, TOKEN_TTL_SECONDS, verifyAccessToken } from './tokens.ts';
+import { createTokenVerifier, hmacKey, loadJwtSecret, signAccessToken, STAFF_AUDIENCE, TOKEN_TTL_SECONDS, verifyAccessToken } from './tokens.ts';
 
 let t: TestDatabase;
 beforeAll(async () => { t = await createTestDatabase(); });
@@ -25,8 +25,9 @@ describe('access tokens', () => {
     const now = new Date('2026-11-28T16:30:00Z');
     const later = (s: number) => new Date(now.getTime() + s * 1000);
     const token = await signAccessToken(secret, user, now);
-    expect(await verifyAccessToken(secret, token, now)).toEqual({ sub: user.id, tv: 3 });
-    expect(await verifyAccessToken(secret, token, later(TOKEN_TTL_SECONDS - 1))).toEqual({ sub: user.id, tv: 3 });
+    const exp12h = Math.floor(now.getTime() / 1000) + TOKEN_TTL_SECONDS;
+    expect(await verifyAccessToken(secret, token, now)).toEqual({ sub: user.id, tv: 3, exp: exp12h });
+    expect(await verifyAccessToken(secret, token, later(TOKEN_TTL_SECONDS - 1))).toEqual({ sub: user.id, tv: 3, exp: exp12h });
     expect(await verifyAccessToken(secret, token, later(TOKEN_TTL_SECONDS))).toBeNull();
     const exp = Math.floor(now.getTime() / 1000) + 3600;
     const hs512 = await new SignJWT({ tv: 3 }).setProtectedHeader({ alg: 'HS512' }).setSubject(user.id).setExpirationTime(exp).sign(secret);
@@ -35,5 +36,30 @@ describe('access tokens', () => {
     expect(await verifyAccessToken(secret, noExp, now)).toBeNull();
     const noTv = await new SignJWT({}).setProtectedHeader({ alg: 'HS256' }).setSubject(user.id).setExpirationTime(exp).sign(secret);
     expect(await verifyAccessToken(secret, noTv, now)).toBeNull();
+  });
+
+  it('the remembering verifier answers as verifyAccessToken does: expiry on every use, other keys and audiences refused', async () => {
+    const secret = await loadJwtSecret(t.database.db, undefined);
+    const key = await hmacKey(secret);
+    const now = new Date('2026-11-28T16:30:00Z');
+    const later = (s: number) => new Date(now.getTime() + s * 1000);
+    const verify = createTokenVerifier(key, undefined, 2);
+    const token = await signAccessToken(key, user, now);
+    expect(await verify(token, now)).toEqual({ sub: user.id, tv: 3 });
+    // Remembered now, yet still expires at its exp.
+    expect(await verify(token, later(TOKEN_TTL_SECONDS - 1))).toEqual({ sub: user.id, tv: 3 });
+    expect(await verify(token, later(TOKEN_TTL_SECONDS))).toBeNull();
+    // Another key's token, a tampered one and a staff token never pass, remembered or not.
+    const foreign = await signAccessToken(new TextEncoder().encode('x'.repeat(32)), user, now);
+    expect(await verify(foreign, now)).toBeNull();
+    const tampered = `${token.slice(0, -2)}${token.endsWith('AA') ? 'BB' : 'AA'}`;
+    expect(await verify(tampered, now)).toBeNull();
+    const staffToken = await signAccessToken(key, user, now, STAFF_AUDIENCE);
+    expect(await verify(staffToken, now)).toBeNull();
+    expect(await createTokenVerifier(key, STAFF_AUDIENCE)(staffToken, now)).toEqual({ sub: user.id, tv: 3 });
+    // Bounded: more tokens than it keeps still verify (the oldest is forgotten, then verified again).
+    const others = await Promise.all([4, 5, 6].map((tv) => signAccessToken(key, { ...user, token_version: tv }, now)));
+    for (const [i, other] of others.entries()) expect(await verify(other, now)).toEqual({ sub: user.id, tv: 4 + i });
+    expect(await verify(token, now)).toEqual({ sub: user.id, tv: 3 });
   });
 });

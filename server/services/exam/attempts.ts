@@ -6,7 +6,7 @@
 //   several sweepers and a disqualification can never store two results or skip the scoring.
 // - The last section to close scores the order in the same transaction.
 import { createHash } from 'node:crypto';
-import { and, asc, desc, eq, gt, inArray, isNull, lt, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, isNull, lt, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import { answerPartSchema, type AnswerPart } from '../../../contracts/exam-answer.ts';
 import type { AnswerSubmitResult, SectionStatus } from '../../../contracts/exam-delivery.ts';
@@ -14,10 +14,11 @@ import {
   accommodatedSectionSeconds, SECTION_MESSAGES, SECTION_NAMES, sectionsBefore, SERVER_MESSAGES, SUBMIT_GRACE_MS, type SectionName,
 } from '../../../contracts/facts/index.ts';
 import type { AppDb, AppTx } from '../../db/client.ts';
+import { preparedPer } from '../../db/prepared.ts';
 import { answerKeys, exams, media, orderSections, orders, products } from '../../db/schema/index.ts';
 import { HttpError } from '../../http-error.ts';
 import { getOwnOrder } from '../orders/orders.ts';
-import { countAttempt, rateLimitResult, type RateLimitResult } from '../platform/rate-limit.ts';
+import { countAttemptSql, rateLimitResult, type RateLimitResult } from '../platform/rate-limit.ts';
 import { convertSection, scoreExam, scoreSection, type AnswerKey, type ScorableQuestion } from './scoring.ts';
 import { loadSectionContent } from './section-content.ts';
 
@@ -325,33 +326,49 @@ export interface DraftLimit { key: string; limit: number; windowMs: number }
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
+const NIL_UUID = '00000000-0000-0000-0000-000000000000';
+const p = sql.placeholder;
+
 /**
- * PUT order.answerDraft: one statement on the happy path, counting the attempt against the rate
- * limit and, within it, a conditional UPDATE (own order in progress, section open, not past
- * deadline + grace); only a refusal reads more, to say why. Over the limit nothing is stored.
+ * The autosave as one prepared statement: the rate-limit upsert and, within it, the conditional
+ * UPDATE. One statement, so one commit: an autosave used to be two (the rate-limit upsert, then the
+ * update), and each commit waits for its own WAL flush, the bottleneck measured in bench/README.md.
  */
-export async function saveDraft(db: AppDb, memberId: string, input: DraftInput, now: Date, limit: DraftLimit): Promise<{ deadline_at: Date | null; rate: RateLimitResult }> {
-  const counted = db.$with('counted').as(countAttempt(db, limit.key, limit.windowMs, now));
-  // One statement, so one commit: an autosave used to be two (the rate-limit upsert, then the
-  // update), and each commit waits for its own WAL flush, the bottleneck measured in bench/README.md.
+const saveDraftQuery = preparedPer((db) => {
+  const counted = db.$with('counted').as(countAttemptSql(db, p('key'), p('now'), p('reset_at')));
   const saved = db.$with('saved').as(db.update(orderSections)
-    .set({ draft: input.answer, draft_position: input.position, draft_saved_at: now })
+    .set({ draft: sql`${p('draft')}::jsonb`, draft_position: sql`${p('position')}::int`, draft_saved_at: sql`${p('now')}::timestamptz` })
     .where(and(
-      UUID.test(input.id) ? eq(orderSections.order_id, input.id) : sql`false`,
-      eq(orderSections.section, input.section), isNull(orderSections.submitted_at),
-      gt(orderSections.deadline_at, new Date(now.getTime() - SUBMIT_GRACE_MS)),
-      sql`exists (select 1 from ${orders} where ${orders.id} = ${orderSections.order_id} and ${orders.user_id} = ${memberId} and ${orders.status} = 'in_progress')`,
-      sql`(select ${counted.count} from ${counted}) <= ${limit.limit}`,
+      eq(orderSections.order_id, p('order_id')),
+      eq(orderSections.section, p('section')), isNull(orderSections.submitted_at),
+      sql`${orderSections.deadline_at} > ${p('open_after')}::timestamptz`,
+      sql`exists (select 1 from ${orders} where ${orders.id} = ${orderSections.order_id} and ${orders.user_id} = ${p('member_id')} and ${orders.status} = 'in_progress')`,
+      sql`(select ${counted.count} from ${counted}) <= ${p('limit')}::int`,
     ))
     .returning({ deadline_at: orderSections.deadline_at }));
-  const [result] = await db.with(counted, saved).select({
+  return db.with(counted, saved).select({
     count: counted.count, reset_at: counted.reset_at,
     deadline_at: sql<Date | null>`(select ${saved.deadline_at} from ${saved})`.mapWith(orderSections.deadline_at),
     // This statement's commit does not wait for its WAL flush (the measured ceiling): a draft is
     // re-sent whole by the next autosave and the submission carries every answer. What a database
     // crash can cost is in docs/scaling.md. Local to this statement's transaction.
     async_commit: sql<string>`set_config('synchronous_commit', 'off', true)`,
-  }).from(counted);
+  }).from(counted).prepare('epot_save_draft');
+});
+
+/**
+ * PUT order.answerDraft: one statement on the happy path (saveDraftQuery), counting the attempt
+ * against the rate limit and, within it, a conditional UPDATE (own order in progress, section open,
+ * not past deadline + grace); only a refusal reads more, to say why. Over the limit nothing is stored.
+ */
+export async function saveDraft(db: AppDb, memberId: string, input: DraftInput, now: Date, limit: DraftLimit): Promise<{ deadline_at: Date | null; rate: RateLimitResult }> {
+  const [result] = await saveDraftQuery(db).execute({
+    key: limit.key, now: now.toISOString(), reset_at: new Date(now.getTime() + limit.windowMs).toISOString(), limit: limit.limit,
+    // A malformed id matches no row (the rate limit still counts the attempt); the refusal below says why.
+    order_id: UUID.test(input.id) ? input.id : NIL_UUID, section: input.section, member_id: memberId,
+    draft: JSON.stringify(input.answer), position: input.position,
+    open_after: new Date(now.getTime() - SUBMIT_GRACE_MS).toISOString(),
+  });
   const rate = await rateLimitResult(db, result!, limit.limit, now);
   if (!rate.allowed || result!.deadline_at) return { deadline_at: result!.deadline_at, rate };
   const order = await getOwnOrder(db, memberId, input.id);

@@ -1,6 +1,6 @@
 // Fixed-window rate limits kept in the database, so every server process counts into the same
 // window. One atomic upsert per attempt: concurrent requests cannot slip past the limit together.
-import { lt, sql } from 'drizzle-orm';
+import { lt, sql, type Placeholder } from 'drizzle-orm';
 import type { FastifyReply } from 'fastify';
 import type { AppDb } from '../../db/client.ts';
 import { rateLimits } from '../../db/schema/index.ts';
@@ -20,15 +20,23 @@ let calls = 0;
 
 /** The upsert that counts one attempt, returning the window's count and end (usable as a CTE). */
 export function countAttempt(db: AppDb, key: string, windowMs: number, now: Date) {
-  const resetAt = new Date(now.getTime() + windowMs);
-  const expired = sql`${rateLimits.reset_at} <= ${now.toISOString()}::timestamptz`;
+  return countAttemptSql(db, key, now.toISOString(), new Date(now.getTime() + windowMs).toISOString());
+}
+
+/**
+ * countAttempt with each value either given or a placeholder, so a prepared statement (the
+ * autosave's) can carry it. Times are ISO strings.
+ */
+export function countAttemptSql(db: AppDb, key: string | Placeholder, nowIso: string | Placeholder, resetAtIso: string | Placeholder) {
+  const expired = sql`${rateLimits.reset_at} <= ${nowIso}::timestamptz`;
+  const resetAt = sql`${resetAtIso}::timestamptz`;
   return db.insert(rateLimits)
     .values({ key, count: 1, reset_at: resetAt })
     .onConflictDoUpdate({
       target: rateLimits.key,
       set: {
         count: sql`case when ${expired} then 1 else ${rateLimits.count} + 1 end`,
-        reset_at: sql`case when ${expired} then ${resetAt.toISOString()}::timestamptz else ${rateLimits.reset_at} end`,
+        reset_at: sql`case when ${expired} then ${resetAt} else ${rateLimits.reset_at} end`,
       },
     })
     .returning({ count: rateLimits.count, reset_at: rateLimits.reset_at });
