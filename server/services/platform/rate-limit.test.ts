@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase, type TestDatabase } from '../../../tests/server-helpers/test-db.ts';
 import { consume, refund } from './rate-limit.ts';
@@ -31,5 +32,17 @@ describe('rate limit (database fixed window)', () => {
     await refund(t.database.db, 'k3');
     await refund(t.database.db, 'k3');
     expect((await consume(t.database.db, 'k3', 1, 60_000, now)).allowed).toBe(true);
+  });
+
+  it('counts and refunds without waiting for the flush, and only in their own statement', async () => {
+    const db = t.database.db;
+    await consume(db, 'k4', 5, 60_000, now);
+    await refund(db, 'k4');
+    expect((await consume(db, 'k4', 1, 60_000, now))).toMatchObject({ allowed: true, count: 1 });
+    // PGlite has one connection (the very session the counts ran on); on PostgreSQL every pooled
+    // connection must still show the server's default.
+    const settings = await Promise.all(Array.from({ length: 5 }, async () =>
+      (await db.select({ v: sql<string>`current_setting('synchronous_commit')` }).from(sql`(select 1) as one`))[0]!.v));
+    expect(settings).toEqual(['on', 'on', 'on', 'on', 'on']);
   });
 });

@@ -52,17 +52,29 @@ export async function rateLimitResult(db: AppDb, row: { count: number; reset_at:
   };
 }
 
+/**
+ * Commits without waiting for the WAL flush (local to the statement's own transaction): a rate-limit
+ * count is a guard, not a record, and a PostgreSQL crash can forget at most the last ~600 ms of
+ * counts. Waiting for the flush made every login, submit and violation report pay one more fsync
+ * (bench/README.md, server load: the spike's and the submits' WAL waits). Callers pass `app.db`,
+ * never a transaction whose other writes must be durable.
+ */
+const asyncCommit = sql<string>`set_config('synchronous_commit', 'off', true)`;
+
 /** Counts one attempt against `key`; `allowed` is false once more than `limit` fall into the window. */
 export async function consume(db: AppDb, key: string, limit: number, windowMs: number, now: Date): Promise<RateLimitResult> {
-  const [row] = await countAttempt(db, key, windowMs, now);
+  const counted = db.$with('counted').as(countAttempt(db, key, windowMs, now));
+  const [row] = await db.with(counted).select({ count: counted.count, reset_at: counted.reset_at, async_commit: asyncCommit }).from(counted);
   return rateLimitResult(db, row!, limit, now);
 }
 
 /** Takes back one attempt (e.g. a login that succeeded), so only failures use up the limit. */
 export async function refund(db: AppDb, key: string): Promise<void> {
-  await db.update(rateLimits)
+  const refunded = db.$with('refunded').as(db.update(rateLimits)
     .set({ count: sql`greatest(${rateLimits.count} - 1, 0)` })
-    .where(sql`${rateLimits.key} = ${key}`);
+    .where(sql`${rateLimits.key} = ${key}`)
+    .returning({ key: rateLimits.key }));
+  await db.with(refunded).select({ async_commit: asyncCommit }).from(sql`(select count(*) from ${refunded}) as done`);
 }
 
 export function tooManyAttempts(retryAfterSeconds: number): HttpError {
