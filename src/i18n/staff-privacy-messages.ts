@@ -15,6 +15,7 @@ export const privacyStaffMessages = {
   empty: 'Belum ada permintaan.',
   total: (n: string) => `${n} permintaan`,
   columns: { requested: 'Diminta', kind: 'Jenis', member: 'Anggota', channel: 'Melalui', status: 'Status', receipt: 'Tanda terima', actions: 'Aksi' },
+  formerEmail: (email: string) => `e-mail sebelum dihapus: ${email}`,
   receiptNone: '–',
   receiptSent: (n: number, when: string) => `terkirim ${n}× (terakhir ${when})`,
   receiptNotSent: 'belum terkirim',

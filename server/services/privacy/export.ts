@@ -38,7 +38,7 @@ export async function collectPersonalData(db: AppDb, userId: string, now: Date):
     byOrders((ids) => db.select().from(deviceReports).where(inArray(deviceReports.order_id, ids))),
     byOrders((ids) => db.select().from(certificates).where(inArray(certificates.order_id, ids))),
   ]);
-  const consentRows = await db.select().from(consents).where(eq(consents.user_id, userId)).orderBy(asc(consents.created_at));
+  const consentRows = await db.select().from(consents).where(eq(consents.user_id, userId)).orderBy(asc(consents.created_at), asc(consents.kind));
   const photos = await db.select().from(media).where(eq(media.owner_user_id, userId)).orderBy(asc(media.created_at));
   const keys = new Map(photos.map((p) => [p.id, p.storage_key]));
   const manifest: ExportManifest = {

@@ -35,15 +35,18 @@ export function PrivacyRequestsTable({ rows, loading, busyId, onOpen, onResend }
             <Row id={r.id}>
               <Cell>{formatStaffDateTime(r.requested_at)}</Cell>
               <Cell>{t.kinds[r.kind]}</Cell>
-              <Cell>{r.member.fullname || '–'}<br /><span className="muted">{r.member.email}</span></Cell>
+              <Cell>
+                {r.member.fullname || '–'}<br /><span className="muted">{r.member.email}</span>
+                {r.receipt_to && r.receipt_to !== r.member.email && <><br /><span className="muted">{t.formerEmail(r.receipt_to)}</span></>}
+              </Cell>
               <Cell>{t.channels[r.channel]}{r.staff_email ? ` (${r.staff_email})` : ''}</Cell>
               <Cell>{t.statuses[r.status]}</Cell>
               <Cell>{receiptText(r)}</Cell>
               <Cell>
                 <div className="form-actions">
-                  <Button variant="secondary" aria-label={t.detailLabel(r.member.email)} onPress={() => onOpen(r)}>{t.detail}</Button>
+                  <Button variant="secondary" aria-label={t.detailLabel(r.receipt_to ?? r.member.email)} onPress={() => onOpen(r)}>{t.detail}</Button>
                   {r.kind === 'deletion' && r.receipt && r.receipt_to && (
-                    <Button variant="secondary" isDisabled={busyId === r.id} aria-label={t.resendLabel(r.member.email)} onPress={() => onResend(r)}>{t.resend}</Button>
+                    <Button variant="secondary" isDisabled={busyId === r.id} aria-label={t.resendLabel(r.receipt_to)} onPress={() => onResend(r)}>{t.resend}</Button>
                   )}
                 </div>
               </Cell>
