@@ -112,7 +112,7 @@ test('the camera needs its own consent; withdrawn on /account, the test waits un
   await expectAccessible(page, 'account consents');
   await page.getByRole('button', { name: 'Tarik persetujuan foto wajah' }).click();
   const dialog = page.getByRole('alertdialog', { name: 'Tarik persetujuan?' });
-  await expect(dialog).toContainText('Foto pengawasan baru');
+  await expect(dialog).toContainText('tidak menerima foto pengawasan baru');
   await expectAccessible(page, 'withdraw dialog');
   await dialog.getByRole('button', { name: 'Ya, tarik persetujuan' }).click();
   await expect(page.getByText(PRIVACY_MESSAGES.consentWithdrawn)).toBeVisible();
