@@ -24,6 +24,7 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { apiPaths, fillPath } from '../contracts/api-paths.ts';
 import { RULES_VERSION } from '../contracts/orders.ts';
+import { BIOMETRIC_CONSENT_VERSION } from '../contracts/facts/index.ts';
 import { ensureModels } from '../server/cli/models.ts';
 import { openDatabase } from '../server/db/client.ts';
 import { seedDemo } from '../server/seed/demo-seed.ts';
@@ -206,7 +207,7 @@ async function main(): Promise<void> {
     const order = await call<{ data: { id: string } }>(base, 'POST', apiPaths.order.create, token,
       { license: seed.individualCodes[0], meta: { job: 'Mahasiswa', certificate_for: 'Persyaratan S2' } });
     const orderId = order.data.id;
-    await call(base, 'POST', fillPath(apiPaths.order.consent, { id: orderId }), token, { rules_version: RULES_VERSION, accepted: true });
+    await call(base, 'POST', fillPath(apiPaths.order.consent, { id: orderId }), token, { rules_version: RULES_VERSION, accepted: true, biometric_version: BIOMETRIC_CONSENT_VERSION });
     await call(base, 'PUT', fillPath(apiPaths.order.updateStartTest, { id: orderId }), token);
     await call(base, 'GET', fillPath(apiPaths.order.sectionDetail, { id: orderId, section: 'listening' }), token);
     await call(base, 'POST', apiPaths.order.answer, token, { id: orderId, section: 'listening', images: [], answer: [], disqualified: false });

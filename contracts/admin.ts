@@ -35,9 +35,13 @@ export const institutionSettingsSchema = z.object({
   active_camera: z.boolean(),
   setting: z.object({ identification: flags, failed: flags }),
 });
-export type InstitutionSettingsBody = z.infer<typeof institutionSettingsSchema>;
+/** The PUT's body: `cloud_speech` (issue 19) may be left out, which keeps it as it is. */
+export const institutionSettingsRequestSchema = institutionSettingsSchema.extend({ cloud_speech: z.boolean().optional() });
+export type InstitutionSettingsBody = z.infer<typeof institutionSettingsRequestSchema>;
 export const institutionSettingsResponseSchema = okEnvelope(institutionSettingsSchema.extend({
   id: z.uuid(), name: z.string(),
+  /** Members may be offered cloud speech recognition (each then consents separately). Off by default. */
+  cloud_speech: z.boolean(),
   /** Changes apply to attempts not yet started; a started attempt keeps the rules frozen at its start. */
   applies_to: z.literal('attempts_not_started'),
 }));

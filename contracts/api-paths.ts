@@ -23,6 +23,9 @@ export const apiPaths = {
     privacyExport: '/users/v1/member/privacy/export',
     /** Issue 19: anonymise the account now (UU PDP erasure), confirmed by mail with a signed receipt. */
     privacyDeletion: '/users/v1/member/privacy/deletion',
+    /** Issue 19: the consent ledger (GET) and withdrawing a consent (POST). */
+    consents: '/users/v1/member/privacy/consents',
+    consentWithdraw: '/users/v1/member/privacy/consents/withdraw',
   },
   order: {
     list: '/users/v1/member/order/list',
@@ -92,6 +95,11 @@ export const apiPaths = {
     results: '/admin/v1/results',
     resultsCsv: '/admin/v1/results.csv',
     resultsXlsx: '/admin/v1/results.xlsx',
+    /** Issue 19: the members' data exports and deletions (contracts/admin-privacy.ts). */
+    privacyRequests: '/admin/v1/privacy-requests',
+    privacyRequest: '/admin/v1/privacy-requests/:id',
+    privacyReceiptResend: '/admin/v1/privacy-requests/:id/resend-receipt',
+    memberPrivacyDeletion: '/admin/v1/members/:id/privacy-deletion',
   },
   /** The operator's part of the staff console (operator role only; contracts/admin-operator.ts). */
   adminOperator: {

@@ -60,18 +60,40 @@ export const orderCreateResponseSchema = okEnvelope(orderListItemSchema);
  * Version of the rules text on the preparation page (src/features/preparation); the consent record
  * names it. Bump it whenever that text changes.
  */
-export const RULES_VERSION = '2026-11-01';
+export const RULES_VERSION = '2026-12-01';
 
+const version = z.string().trim().min(1).max(40);
+/**
+ * The preparation page's consents, each recorded in the ledger with the version of its text (issue
+ * 19): the rules (required), the camera and face photos (`biometric_version`, given separately;
+ * required to start a test that uses the camera) and cloud speech recognition
+ * (`cloud_speech_version`, optional, only where the institution allows it).
+ */
 export const consentRequestSchema = z.object({
-  rules_version: z.string().trim().min(1).max(40),
+  rules_version: version,
   accepted: z.literal(true, { error: 'Persetujuan wajib dicentang' }),
+  biometric_version: version.optional(),
+  cloud_speech_version: version.optional(),
 });
+export type ConsentRequest = z.infer<typeof consentRequestSchema>;
 export const consentSchema = z.object({
   rules_version: z.string(),
   checks: z.object({ face: z.boolean(), voice: z.boolean(), new_tab: z.boolean(), camera: z.boolean(), photos: z.boolean() }),
   created_at: z.string(),
 });
-export const consentResponseSchema = okEnvelope(consentSchema);
+/** What the order's consents allow now (GET and POST order.consent). */
+export const orderConsentStateSchema = z.object({
+  /** The order's checks use the camera: a live biometric consent is needed to start. */
+  biometric_required: z.boolean(),
+  biometric: z.boolean(),
+  /** The member's institution allows cloud speech recognition (then it may be consented to). */
+  cloud_speech_offered: z.boolean(),
+  /** Both yeses: the institution allows it and the member's consent is live. */
+  cloud_speech: z.boolean(),
+});
+export type OrderConsentState = z.infer<typeof orderConsentStateSchema>;
+export const consentResponseSchema = okEnvelope(consentSchema.extend(orderConsentStateSchema.shape));
+export const orderConsentStateResponseSchema = okEnvelope(orderConsentStateSchema);
 
 export const deviceReportRequestSchema = z.object({
   device: z.enum(['audio', 'camera', 'microphone']),

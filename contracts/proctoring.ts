@@ -60,6 +60,13 @@ export const proctoringStateSchema = z.object({
 });
 export type ProctoringState = z.infer<typeof proctoringStateSchema>;
 export const proctoringStateResponseSchema = okEnvelope(proctoringStateSchema);
+/**
+ * GET order.violations: the state, and whether this order may use cloud speech recognition now (the
+ * institution allows it and the member's consent is live; issue 19). Read at every section start.
+ */
+export const orderProctoringStateSchema = proctoringStateSchema.extend({ cloud_speech: z.boolean() });
+export type OrderProctoringState = z.infer<typeof orderProctoringStateSchema>;
+export const orderProctoringStateResponseSchema = okEnvelope(orderProctoringStateSchema);
 export type ProctoringStateResponse = z.infer<typeof proctoringStateResponseSchema>;
 
 // ---- monitoring events (not in the spec) -------------------------------------------------------

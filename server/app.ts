@@ -24,7 +24,7 @@ import { inputGuardPlugin } from './plugins/input-guard.ts';
 import { mailerPlugin } from './plugins/mailer.ts';
 import { mediaUrlsPlugin } from './plugins/media-urls.ts';
 import { openapiPlugin } from './plugins/openapi.ts';
-import { photoRetentionPlugin } from './plugins/photo-retention.ts';
+import { retentionPlugin } from './plugins/retention.ts';
 import { sectionSweeperPlugin } from './plugins/section-sweeper.ts';
 import { securityHeadersPlugin, type CspDirectives } from './plugins/security-headers.ts';
 import { spaStaticPlugin } from './plugins/spa-static.ts';
@@ -116,9 +116,9 @@ export const appPlugin: FastifyPluginAsyncZod<AppOptions> = async (app, opts) =>
   // `app.mediaUrls` (signed media URLs) and the overdue-section sweeper.
   await app.register(mediaUrlsPlugin, { apiBase: config.apiBase, ttlSeconds: config.mediaUrlTtlSeconds, jwtSecret: config.jwtSecret });
   await app.register(sectionSweeperPlugin, { intervalMs: config.sweepIntervalMs });
-  // `app.blobs` (every stored file: DATA_DIR/media or the S3 bucket) and the photo retention sweep.
+  // `app.blobs` (every stored file: DATA_DIR/media or the S3 bucket) and the retention sweep.
   await app.register(blobStorePlugin, { config });
-  await app.register(photoRetentionPlugin, { intervalMs: config.retentionIntervalMs, days: config.photoRetentionDays });
+  await app.register(retentionPlugin, { intervalMs: config.retentionIntervalMs, policy: config.retention });
   // `app.certificates`: issuance when an order completes, and its catch-up job.
   await app.register(certificatesPlugin, { publicUrl: config.publicUrl, intervalMs: config.sweepIntervalMs });
   // Routes.

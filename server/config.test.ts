@@ -1,6 +1,7 @@
 import { resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { loadConfig } from './config.ts';
+import { DEFAULT_RETENTION } from './services/retention/classes.ts';
 
 describe('config', () => {
   it('has working defaults', () => {
@@ -12,7 +13,7 @@ describe('config', () => {
       ssoPrefix: 'epot-sso-', supportEmail: 'support@epot.local', publicUrl: undefined,
       sweepIntervalMs: 30_000, mediaUrlTtlSeconds: 21_600,
       courierWebhookSecret: undefined,
-      uploadMaxBytes: 2_097_152, uploadQuotaFiles: 200, uploadQuotaBytes: 52_428_800, photoRetentionDays: 180,
+      uploadMaxBytes: 2_097_152, uploadQuotaFiles: 200, uploadQuotaBytes: 52_428_800, retention: DEFAULT_RETENTION,
       retentionIntervalMs: 3_600_000, s3: undefined,
     });
   });
@@ -29,7 +30,10 @@ describe('config', () => {
     expect(() => loadConfig({ S3_ENDPOINT: 'http://127.0.0.1:9000' })).toThrow(/S3_BUCKET is not/);
     expect(() => loadConfig({ ...s3, S3_PREFIX: '../x' })).toThrow(/S3_PREFIX/);
     expect(loadConfig({ NODE_ENV: 'test' }).retentionIntervalMs).toBe(0);
-    expect(loadConfig({ PHOTO_RETENTION_DAYS: '0' }).photoRetentionDays).toBe(0);
+    expect(loadConfig({ PHOTO_RETENTION_DAYS: '0' }).retention.photos).toBe(0);
+    expect(loadConfig({ PHOTO_RETENTION_DAYS: '30', ANSWER_RETENTION_DAYS: '730' }).retention).toMatchObject({ photos: 30, answers: 730, audit: 0 });
+    expect(() => loadConfig({ AUDIT_RETENTION_DAYS: '30' })).toThrow(/AUDIT_RETENTION_DAYS: must be 0 \(keep\) or at least 365/);
+    expect(() => loadConfig({ MAIL_OUTBOX_RETENTION_DAYS: '-1' })).toThrow(/MAIL_OUTBOX_RETENTION_DAYS/);
   });
 
   it('reads the environment', () => {

@@ -5,8 +5,16 @@ import { z } from 'zod';
 import { DEFAULT_API_BASE } from '../contracts/api-paths.ts';
 import { PHOTO_UPLOAD_MAX_BYTES } from '../contracts/facts/index.ts';
 import type { S3Options } from './services/media/s3-store.ts';
+import { RETENTION_CLASSES, RETENTION_INFO, type RetentionPolicy } from './services/retention/classes.ts';
 
 const emptyAsUndefined = (v: unknown) => (v === '' ? undefined : v);
+
+/** One variable per retention class: days, 0 = keep (defaults and reasons: docs/privacy.md). */
+const retentionEnvSchema = z.object(Object.fromEntries(RETENTION_CLASSES.map((c) => [
+  RETENTION_INFO[c].env,
+  z.coerce.number().int().min(0).max(36_500).default(RETENTION_INFO[c].defaultDays)
+    .refine((days) => days === 0 || days >= RETENTION_INFO[c].minDays, `must be 0 (keep) or at least ${RETENTION_INFO[c].minDays}`),
+])));
 
 const envSchema = z.object({
   PORT: z.coerce.number().int().min(0).max(65_535).default(8080),
@@ -51,9 +59,9 @@ const envSchema = z.object({
   UPLOAD_MAX_BYTES: z.coerce.number().int().min(1024).max(50 * 1024 * 1024).default(PHOTO_UPLOAD_MAX_BYTES),
   UPLOAD_QUOTA_FILES: z.coerce.number().int().min(1).max(100_000).default(200),
   UPLOAD_QUOTA_BYTES: z.coerce.number().int().min(1024).max(10 * 1024 ** 3).default(50 * 1024 * 1024),
-  // Proctoring photos older than this many days are deleted (0 = keep them); how often the sweep
-  // runs (unset under NODE_ENV=test: off, tests call sweepOldPhotos themselves).
-  PHOTO_RETENTION_DAYS: z.coerce.number().int().min(0).max(36_500).default(180),
+  // Retention per data class in days, 0 = keep (services/retention/classes.ts: PHOTO_RETENTION_DAYS,
+  // ANSWER_RETENTION_DAYS …, added below); how often the sweep runs (unset under NODE_ENV=test: off,
+  // tests call runRetention themselves).
   RETENTION_INTERVAL_MS: z.preprocess(emptyAsUndefined, z.coerce.number().int().min(0).max(7 * 24 * 3_600_000).optional()),
   // Optional S3-compatible bucket for every stored file (photos, exam media, certificates): set
   // S3_BUCKET to use it. The endpoint is for MinIO, Ceph, R2 … (unset: AWS); the keys go together
@@ -103,7 +111,8 @@ export interface Config {
   uploadMaxBytes: number;
   uploadQuotaFiles: number;
   uploadQuotaBytes: number;
-  photoRetentionDays: number;
+  /** Days each data class is kept (0 = kept), PHOTO_RETENTION_DAYS and the other *_RETENTION_DAYS. */
+  retention: RetentionPolicy;
   retentionIntervalMs: number;
   /** Set when every stored file goes to an S3-compatible bucket (else DATA_DIR/media). */
   s3: S3Options | undefined;
@@ -118,11 +127,14 @@ function parseTrustProxy(v: string): Config['trustProxy'] {
 /** Builds the config from an env-like object (tests pass their own). Throws listing every bad variable. */
 export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
   const parsed = envSchema.safeParse(env);
-  if (!parsed.success) {
-    const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`);
+  const retention = retentionEnvSchema.safeParse(env);
+  if (!parsed.success || !retention.success) {
+    const issues = [...(parsed.error?.issues ?? []), ...(retention.error?.issues ?? [])];
+    const lines = issues.map((i) => `  ${i.path.join('.')}: ${i.message}`);
     throw new Error(`Invalid environment:\n${lines.join('\n')}`);
   }
   const e = parsed.data;
+  const days = retention.data as Record<string, number>;
   return {
     port: e.PORT,
     host: e.HOST,
@@ -151,7 +163,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     uploadMaxBytes: e.UPLOAD_MAX_BYTES,
     uploadQuotaFiles: e.UPLOAD_QUOTA_FILES,
     uploadQuotaBytes: e.UPLOAD_QUOTA_BYTES,
-    photoRetentionDays: e.PHOTO_RETENTION_DAYS,
+    retention: Object.fromEntries(RETENTION_CLASSES.map((c) => [c, days[RETENTION_INFO[c].env]!])) as RetentionPolicy,
     retentionIntervalMs: e.RETENTION_INTERVAL_MS ?? (e.NODE_ENV === 'test' ? 0 : 3_600_000),
     s3: e.S3_BUCKET
       ? {

@@ -28,19 +28,29 @@ beforeAll(async () => {
   const admin = await staffToken(t, 'admin.lembaga@epot.local', DEMO_PASSWORD);
   const { user } = await createMember(t.db, { is_b2b: true, institution_id: t.seed!.institutionId, company_id: t.seed!.companyId });
   const batch = await staffCall(t, { method: 'POST', url: '/licence-batches', token: admin, payload: { product_id: t.seed!.productId, count: 3, expires_at: '2026-12-31T00:00:00Z' } });
-  Object.assign(ids, { institution: t.seed!.institutionId, member: user.id, batch: (batch.body.data as { batch: { id: string } }).batch.id });
+  // Privacy requests (issue 19): a deletion of the demo institution's (its receipt can be re-sent),
+  // and a member the sweep's own deletion request may take.
+  const { user: deleted } = await createMember(t.db, { is_b2b: true, institution_id: t.seed!.institutionId, company_id: t.seed!.companyId });
+  const { user: deletable } = await createMember(t.db, { is_b2b: true, institution_id: t.seed!.institutionId, company_id: t.seed!.companyId });
+  const request = await staffCall(t, { method: 'POST', url: `/members/${deleted.id}/privacy-deletion`, token: admin, payload: { note: 'Permintaan lewat email untuk uji sapu' } });
+  Object.assign(ids, {
+    institution: t.seed!.institutionId, member: user.id, batch: (batch.body.data as { batch: { id: string } }).batch.id,
+    privacyRequest: (request.body.data as { id: string }).id, deletable: deletable.id,
+  });
 }, 120_000);
 afterAll(async () => { await t?.cleanup(); });
 
 /** The demo institution's id for what the route's `:id` names. */
 function idFor(url: string): string {
+  if (url.endsWith('/privacy-deletion')) return ids.deletable!;
+  if (url.includes('/privacy-requests/')) return ids.privacyRequest!;
   if (url.includes('/members/')) return ids.member!;
   if (url.includes('/licence-batches/')) return ids.batch!;
   return ids.institution!;
 }
 
 function build(route: RouteInfo) {
-  const values: Record<string, unknown> = { id: idFor(route.url), institution: ids.institution, product_id: t.seed!.productId, email: 'sweep@sekolah.id', expires_at: '2026-12-31T00:00:00Z', csv: 'email,fullname\nsweep2@sekolah.id,Sapu' };
+  const values: Record<string, unknown> = { id: idFor(route.url), institution: ids.institution, product_id: t.seed!.productId, email: 'sweep@sekolah.id', expires_at: '2026-12-31T00:00:00Z', csv: 'email,fullname\nsweep2@sekolah.id,Sapu', note: 'Permintaan lewat surat untuk uji sapu' };
   const ctx = { valueFor: (name: string) => values[name] };
   const params = Object.fromEntries(route.pathParams.map((p) => [p, String(sampleFromSchema(route.pathSchemas[p] ?? { type: 'string' }, ctx, p))]));
   const query = route.query.filter((q) => q.name === 'institution').map((q) => `${q.name}=${encodeURIComponent(String(sampleFromSchema(q.schema, ctx, q.name)))}`).join('&');
@@ -64,7 +74,7 @@ describe('staff scope sweep', () => {
       checked++;
     }
     expect(findings).toEqual([]);
-    expect(checked).toBeGreaterThanOrEqual(17);
+    expect(checked).toBeGreaterThanOrEqual(21);
   }, 120_000);
 
   it('answers 403 on every operator route to institution admins (the owning one too), with nothing of the data', async () => {

@@ -186,8 +186,18 @@ export const messages = {
     failedKinds: { face: 'wajah', voice: 'percakapan', new_tab: 'meninggalkan halaman tes' },
     privacy:
       'Gambar kamera untuk deteksi wajah diproses di perangkat Anda. Hanya foto pengawasan yang dikirim ke server, dan hanya dapat dilihat oleh Anda dan operator EPOT.',
-    terms:
-      'Saya telah membaca dan menyetujui peraturan tes di atas, termasuk pengambilan foto serta pemeriksaan kamera, mikrofon dan tab selama tes.',
+    terms: 'Saya telah membaca dan menyetujui peraturan tes di atas.',
+    // Issue 19 (UU PDP art. 22: a consent for another purpose is asked separately): ours, not the spec's.
+    biometricTitle: 'Persetujuan foto wajah (data biometrik)',
+    biometricBody:
+      'Selama tes, kamera memotret wajah Anda untuk pengawasan dan mendeteksi wajah Anda di perangkat ini. Foto wajah termasuk data pribadi yang bersifat spesifik menurut UU Pelindungan Data Pribadi, sehingga persetujuannya diminta terpisah dari peraturan tes. Foto dihapus otomatis setelah masa simpannya berakhir.',
+    biometricConsent: 'Saya setuju foto wajah saya diambil dan diproses untuk pengawasan tes ini.',
+    biometricWithdrawHint:
+      'Anda dapat menarik persetujuan ini kapan saja di halaman Akun, tab Data Pribadi. Tanpa persetujuan ini, tes yang diawasi kamera tidak dapat dimulai.',
+    cloudTitle: 'Pengenalan suara di server (pilihan)',
+    cloudBody:
+      'Lembaga Anda mengizinkan pengenalan suara oleh layanan cloud browser. Jika Anda setuju, suara dari mikrofon dikirim ke layanan tersebut, yang dapat berada di luar Indonesia, untuk mengenali percakapan selama tes. Jika tidak, suara hanya diproses di perangkat Anda dan tes tetap dapat dikerjakan.',
+    cloudConsent: 'Saya setuju suara saya dikirim ke layanan pengenalan suara cloud selama tes.',
     videoTitle: 'Video Tutorial',
     videoHelp: 'Tonton video tutorial sampai selesai. Tombol Lanjutkan aktif setelah video berakhir.',
     videoEnded: 'Video selesai. Klik Lanjutkan.',
@@ -225,6 +235,25 @@ export const messages = {
     password: 'Kata sandi',
     confirm: 'Saya mengerti bahwa penghapusan tidak dapat dibatalkan',
     delete: 'Hapus Akun Saya',
+    consentsTitle: 'Persetujuan saya',
+    consentsIntro: 'Setiap persetujuan yang Anda berikan dicatat dengan versi teksnya dan waktunya.',
+    consentsEmpty: 'Belum ada persetujuan yang tercatat.',
+    consentsTable: 'Catatan persetujuan',
+    kinds: { terms: 'Peraturan tes', biometric: 'Foto wajah (data biometrik)', cloud_speech: 'Pengenalan suara di server' },
+    columns: { kind: 'Persetujuan', version: 'Versi', order: 'No. Pesanan', given: 'Diberikan', status: 'Status' },
+    active: 'Aktif',
+    withdrawnAt: (when: string) => `Ditarik ${when}`,
+    termsNote:
+      'Persetujuan peraturan tes adalah bagian dari pendaftaran tes dan tidak dapat ditarik. Untuk menghentikan semua pemrosesan, gunakan Hapus data saya di bawah.',
+    withdraw: { biometric: 'Tarik persetujuan foto wajah', cloud_speech: 'Tarik persetujuan pengenalan suara' },
+    consequence: {
+      biometric:
+        'Jika ditarik, EPOT tidak menerima foto pengawasan baru dan Anda tidak dapat memulai tes yang diawasi kamera sampai Anda memberikan persetujuan lagi di halaman Perhatian sebelum tes. Tes yang sedang berlangsung berlanjut tanpa foto. Foto yang sudah tersimpan dihapus sesuai masa simpannya, atau segera dengan Hapus data saya.',
+      cloud_speech: 'Jika ditarik, suara Anda hanya diproses di perangkat ini mulai section berikutnya.',
+    },
+    confirmTitle: 'Tarik persetujuan?',
+    confirmWithdraw: 'Ya, tarik persetujuan',
+    cancel: 'Batal',
   },
   profile: {
     fullnameRequired: 'Nama Lengkap Tidak Boleh Kosong',

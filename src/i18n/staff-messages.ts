@@ -29,6 +29,7 @@ export const staffMessages = {
     announcements: 'Pengumuman',
     exams: 'Ujian',
     certificates: 'Sertifikat',
+    privacy: 'Data pribadi',
     logout: 'Keluar',
   },
   login: {

@@ -25,6 +25,9 @@ export const institutions = pgTable('institutions', {
   name: text().notNull(),
   active_camera: boolean().notNull().default(true),
   settings: jsonb().$type<InstitutionSettings>().notNull(),
+  // Cloud speech recognition (audio to the browser's cloud service) may be offered to its members,
+  // who then consent separately (issue 19). Off: speech is detected on the device only.
+  cloud_speech: boolean().notNull().default(false),
   created_at: createdAt(),
 });
 

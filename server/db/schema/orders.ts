@@ -5,7 +5,9 @@ import { boolean, check, index, integer, jsonb, pgTable, text, timestamp, unique
 import { institutions, users } from './accounts.ts';
 import { createdAt, id } from './columns.ts';
 import { licences, products } from './licences.ts';
-import type { CounterKind, InstitutionProctoring, PreparationChecks, SectionName, TimeAccommodation } from '../../../contracts/facts/index.ts';
+import type {
+  ConsentKind, CounterKind, InstitutionProctoring, PreparationChecks, SectionName, TimeAccommodation,
+} from '../../../contracts/facts/index.ts';
 
 export type OrderStatus = 'not_started' | 'in_progress' | 'completed' | 'disqualified';
 export interface SurveyMeta { job: string; certificate_for: string }
@@ -44,17 +46,30 @@ export const orders = pgTable('orders', {
   check('orders_status_valid', sql`${t.status} in ('not_started','in_progress','completed','disqualified')`),
 ]);
 
-/** Consent to proctoring (UU PDP: face photos are specific personal data), stored before any capture. */
+/**
+ * The consent ledger (UU PDP art. 22-24: recorded, provable, each purpose separately): one row per
+ * consent given on the preparation page, before any capture. `kind` 'terms' is the test's rules,
+ * 'biometric' the camera and face photos (specific personal data), 'cloud_speech' audio sent to a
+ * cloud recogniser (only where the institution allows it). `rules_version` is the version of the
+ * text agreed to. A withdrawal stamps `withdrawn_at` on every live row of that kind of the member
+ * (services/privacy/consents.ts); a new consent is a new row.
+ */
 export const consents = pgTable('consents', {
   id: id(),
   order_id: uuid().notNull().references(() => orders.id),
   user_id: uuid().notNull().references(() => users.id),
+  kind: text().$type<ConsentKind>().notNull().default('terms'),
   rules_version: text().notNull(),
   checks: jsonb().$type<PreparationChecks>().notNull(),
   ip: text(),
   user_agent: text(),
   created_at: createdAt(),
-}, (t) => [index('consents_order_idx').on(t.order_id)]);
+  withdrawn_at: timestamp({ withTimezone: true }),
+}, (t) => [
+  index('consents_order_idx').on(t.order_id),
+  index('consents_user_kind_idx').on(t.user_id, t.kind),
+  check('consents_kind_known', sql`${t.kind} in ('terms', 'biometric', 'cloud_speech')`),
+]);
 
 /** 'Continue anyway' after a device check that did not pass, noted in the order's details. */
 export const deviceReports = pgTable('device_reports', {

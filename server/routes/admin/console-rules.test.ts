@@ -49,7 +49,11 @@ describe('settings apply to attempts not yet started', () => {
       order_no: `EPOT-RULE-${user.id.slice(0, 8)}`, user_id: user.id, license_id: lic!.id, product_id: t.seed!.productId,
       institution_id: t.seed!.institutionId, meta: { job: 'Pelajar', certificate_for: 'Kelulusan' }, status,
     }).returning();
-    await t.db.insert(consents).values({ order_id: row!.id, user_id: user.id, rules_version: 'v1', checks: { face: true, voice: true, new_tab: true, camera: true, photos: true } });
+    const checks = { face: true, voice: true, new_tab: true, camera: true, photos: true };
+    await t.db.insert(consents).values([
+      { order_id: row!.id, user_id: user.id, rules_version: 'v1', checks },
+      { order_id: row!.id, user_id: user.id, kind: 'biometric', rules_version: 'v1', checks },
+    ]);
     return row!;
   }
   it('freezes the rules at the start: a later change reaches only orders that start afterwards', async () => {

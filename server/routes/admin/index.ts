@@ -5,6 +5,7 @@ import { staffAuditRoutes } from './audit.ts';
 import { staffInstitutionRoutes } from './institutions.ts';
 import { staffLicenceRoutes } from './licences.ts';
 import { staffMemberRoutes } from './members.ts';
+import { staffPrivacyRoutes } from './privacy-requests.ts';
 import { staffResultRoutes } from './results.ts';
 import { staffSessionRoutes } from './session.ts';
 import { operatorRoutes } from './operator/index.ts';
@@ -16,5 +17,6 @@ export const adminRoutes: FastifyPluginAsyncZod<{ config: Config }> = async (app
   await app.register(staffMemberRoutes, { config });
   await app.register(staffLicenceRoutes);
   await app.register(staffResultRoutes);
+  await app.register(staffPrivacyRoutes, { config });
   await app.register(operatorRoutes);
 };

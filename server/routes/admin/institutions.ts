@@ -1,7 +1,7 @@
 // An institution's proctoring rules (institution admins: their own; operators: any; proctors: read).
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { institutionSettingsResponseSchema, institutionSettingsSchema } from '../../../contracts/admin.ts';
+import { institutionSettingsRequestSchema, institutionSettingsResponseSchema } from '../../../contracts/admin.ts';
 import { apiPaths } from '../../../contracts/api-paths.ts';
 import { STAFF_MESSAGES } from '../../../contracts/facts/index.ts';
 import { HttpError } from '../../http-error.ts';
@@ -25,7 +25,7 @@ export const staffInstitutionRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.put(apiPaths.admin.institutionSettings, {
     preHandler: app.authenticateStaff,
-    schema: { summary: "Change an institution's proctoring rules (audited)", tags, params, body: institutionSettingsSchema, response: { 200: institutionSettingsResponseSchema } },
+    schema: { summary: "Change an institution's proctoring rules and the cloud-speech flag (audited)", tags, params, body: institutionSettingsRequestSchema, response: { 200: institutionSettingsResponseSchema } },
   }, async (req) => {
     assertInstitutionInScope(req.staff, req.params.id);
     assertMayChangeInstitution(req.staff);

@@ -48,7 +48,7 @@ describe('the real flow on the demo exam', () => {
     expect(created.code).toBe(200);
     const order: StartedOrder = { orderId: created.body.data.id, userId: user.id, headers: o.headers };
     expect((await getSection(t, order, 'listening')).body.message).toBe('Tes belum dimulai');
-    expect((await call(t, { method: 'POST', url: `/users/v1/member/order/consent/${order.orderId}`, headers: o.headers, payload: { rules_version: '2026-11-01', accepted: true } })).code).toBe(200);
+    expect((await call(t, { method: 'POST', url: `/users/v1/member/order/consent/${order.orderId}`, headers: o.headers, payload: { rules_version: '2026-11-01', accepted: true, biometric_version: '2026-11-01' } })).code).toBe(200);
     expect((await call(t, { method: 'PUT', url: `/users/v1/member/order/update-start-test/${order.orderId}`, headers: o.headers, payload: {} })).code).toBe(200);
     const row = await takeExam(order, { listening: 30, structure: 28, reading: 43 });
     expect(row).toMatchObject({ status: 'completed', listening_score: 51, structure_score: 52, reading_score: 58, total_score: 537, level: 'Advanced' });

@@ -5,7 +5,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { apiPaths } from '../../../contracts/api-paths.ts';
 import {
   consentRequestSchema, consentResponseSchema, deviceReportRequestSchema, deviceReportResponseSchema, idParamSchema,
-  licenceParamSchema, orderCreateRequestSchema, orderCreateResponseSchema, orderListQuerySchema, orderListResponseSchema,
+  licenceParamSchema, orderConsentStateResponseSchema, orderCreateRequestSchema, orderCreateResponseSchema, orderListQuerySchema, orderListResponseSchema,
   orderSettingsResponseSchema, orderSettingsSchema, startTestResponseSchema, type OrderListItem,
 } from '../../../contracts/orders.ts';
 import { HttpError } from '../../http-error.ts';
@@ -13,6 +13,7 @@ import {
   assertOrderOpen, getOwnOrder, listOrders, recordRefusedRedeem, redeemLicence, type OrderRow,
 } from '../../services/orders/orders.ts';
 import { addDeviceReport, recordConsent, saveOrderSettings, startTest } from '../../services/orders/preparation.ts';
+import { orderConsentState } from '../../services/privacy/consents.ts';
 import { consume, refund, tooManyAttempts } from '../../services/platform/rate-limit.ts';
 import { SERVER_MESSAGES } from '../../../contracts/facts/index.ts';
 
@@ -84,9 +85,19 @@ export const orderRoutes: FastifyPluginAsyncZod = async (app) => {
     const order = await getOwnOrder(app.db, req.member.id, req.params.id);
     assertOrderOpen(order);
     const row = await recordConsent(app.db, order, {
-      rulesVersion: req.body.rules_version, ip: req.ip, userAgent: req.headers['user-agent']?.slice(0, 300) ?? null, now: app.clock.now(),
+      rulesVersion: req.body.rules_version, biometricVersion: req.body.biometric_version, cloudSpeechVersion: req.body.cloud_speech_version,
+      ip: req.ip, userAgent: req.headers['user-agent']?.slice(0, 300) ?? null, now: app.clock.now(),
     });
-    return { status: 200 as const, message: 'OK', data: { rules_version: row.rules_version, checks: row.checks, created_at: row.created_at.toISOString() } };
+    const state = await orderConsentState(app.db, order);
+    return { status: 200 as const, message: 'OK', data: { rules_version: row.rules_version, checks: row.checks, created_at: row.created_at.toISOString(), ...state } };
+  });
+
+  app.get(apiPaths.order.consent, {
+    schema: { summary: "What the order's consents allow now: biometric needed and given, cloud speech offered and allowed (issue 19)", tags: ['orders'],
+      params: idParamSchema, response: { 200: orderConsentStateResponseSchema } },
+  }, async (req) => {
+    const order = await getOwnOrder(app.db, req.member.id, req.params.id);
+    return { status: 200 as const, message: 'OK', data: await orderConsentState(app.db, order) };
   });
 
   app.post(apiPaths.order.deviceReport, {

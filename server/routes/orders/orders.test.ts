@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { companies, consents, institutions, users } from '../../db/schema/index.ts';
 import { bearer, createMember } from '../../../tests/server-helpers/members.ts';
 import { buildTestApp, type TestApp } from '../../../tests/server-helpers/test-app.ts';
+import { PRIVACY_MESSAGES } from '../../../contracts/facts/index.ts';
 
 let t: TestApp;
 const meta = { job: 'Lainnya: Wiraswasta', certificate_for: 'Melamar CPNS' };
@@ -126,6 +127,18 @@ describe('preparation and start', () => {
     const report = json(await t.app.inject({ method: 'POST', url: `/api/users/v1/member/order/device-report/${order.id}`, headers,
       payload: { device: 'microphone', problem: 'Tidak ada suara terdeteksi' } }));
     expect(report.data.reports).toHaveLength(1);
+    // The camera needs its own consent (issue 19): the rules alone do not start the test.
+    const noBiometric = await t.app.inject({ method: 'PUT', url: `/api/users/v1/member/order/update-start-test/${order.id}`, headers, payload: {} });
+    expect(noBiometric.statusCode).toBe(400);
+    expect(noBiometric.json().message).toBe(PRIVACY_MESSAGES.biometricRequired);
+    const state = json(await t.app.inject({ method: 'GET', url: `/api/users/v1/member/order/consent/${order.id}`, headers }));
+    expect(state.data).toEqual({ biometric_required: true, biometric: false, cloud_speech_offered: false, cloud_speech: false });
+    const both = json(await t.app.inject({ method: 'POST', url: `/api/users/v1/member/order/consent/${order.id}`, headers,
+      payload: { rules_version: '2026-11-01', accepted: true, biometric_version: 'b-1', cloud_speech_version: 'c-1' } }));
+    // Individuals have no institution to allow cloud speech: that consent is not even recorded.
+    expect(both.data).toMatchObject({ biometric_required: true, biometric: true, cloud_speech_offered: false, cloud_speech: false });
+    const kinds = (await t.db.select().from(consents).where(eq(consents.order_id, order.id))).map((c) => `${c.kind}:${c.rules_version}`).sort();
+    expect(kinds).toEqual(['biometric:b-1', 'terms:2026-11-01', 'terms:2026-11-01']);
     const started = json(await t.app.inject({ method: 'PUT', url: `/api/users/v1/member/order/update-start-test/${order.id}`, headers, payload: {} }));
     expect(started.data).toMatchObject({ status: 'in_progress' });
   });

@@ -1,16 +1,20 @@
-// The candidate's rights (issue 19): download everything held about them, and delete it. The work is
-// in services/privacy.
+// The candidate's rights (issue 19): download everything held about them, delete it, and see and
+// withdraw their consents. Exports and deletions are logged for the staff console
+// (services/privacy/requests.ts); the work is in services/privacy.
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { apiPaths } from '../../../contracts/api-paths.ts';
 import { PRIVACY_MESSAGES } from '../../../contracts/facts/index.ts';
-import { deletionRequestSchema, deletionResponseSchema } from '../../../contracts/privacy.ts';
+import {
+  consentLedgerResponseSchema, consentWithdrawRequestSchema, deletionRequestSchema, deletionResponseSchema,
+} from '../../../contracts/privacy.ts';
 import type { Config } from '../../config.ts';
 import { HttpError } from '../../http-error.ts';
 import { findUserById } from '../../services/accounts/members.ts';
 import { verifyPassword } from '../../services/accounts/passwords.ts';
 import { loadJwtSecret } from '../../services/accounts/tokens.ts';
-import { anonymiseMember, signDeletionReceipt } from '../../services/privacy/deletion.ts';
+import { consentLedger, withdrawConsent } from '../../services/privacy/consents.ts';
 import { collectPersonalData, personalDataZip } from '../../services/privacy/export.ts';
+import { logExport, processDeletion } from '../../services/privacy/requests.ts';
 
 export const privacyRoutes: FastifyPluginAsyncZod<{ config: Config }> = async (app, opts) => {
   app.addHook('preHandler', app.authenticate);
@@ -20,8 +24,10 @@ export const privacyRoutes: FastifyPluginAsyncZod<{ config: Config }> = async (a
     schema: { summary: 'Everything EPOT holds about the member, as a zip with manifest.json and the photos', tags: ['accounts'] },
   }, async (req, reply) => {
     const now = app.clock.now();
-    const data = await collectPersonalData(app.db, req.member.id, now);
-    if (!data) throw HttpError.unauthorized();
+    const user = await findUserById(app.db, req.member.id);
+    const data = user && await collectPersonalData(app.db, user.id, now);
+    if (!user || !data) throw HttpError.unauthorized();
+    await logExport(app.db, user, now);
     reply.header('content-type', 'application/zip');
     reply.header('content-disposition', `attachment; filename="epot-data-${now.toISOString().slice(0, 10)}.zip"`);
     reply.header('cache-control', 'no-store');
@@ -40,12 +46,27 @@ export const privacyRoutes: FastifyPluginAsyncZod<{ config: Config }> = async (a
       if (!req.body.password) throw HttpError.badRequest(PRIVACY_MESSAGES.deletionNeedsPassword);
       if (!(await verifyPassword(user.password_hash, req.body.password))) throw HttpError.badRequest(PRIVACY_MESSAGES.deletionWrongPassword);
     }
-    const result = await anonymiseMember(app.db, app.blobs, user.id, app.clock.now());
-    if (!result) throw HttpError.unauthorized();
-    const receipt = await signDeletionReceipt(secret, result);
-    const when = result.at.toISOString().replace('T', ' ').slice(0, 16) + ' UTC';
-    await app.mailer.send({ to: result.email, subject: PRIVACY_MESSAGES.mailSubject, text: PRIVACY_MESSAGES.mailBody(when, result.removed, result.kept, receipt) })
-      .catch((error: unknown) => req.log.error({ err: error }, 'deletion confirmation mail failed'));
-    return { status: 200 as const, message: PRIVACY_MESSAGES.deletionDone, data: { removed: result.removed, kept: result.kept, receipt } };
+    const done = await processDeletion(app.db, app.blobs, app.mailer, secret, {
+      userId: user.id, channel: 'account', now: app.clock.now(),
+      onMailError: (error) => req.log.error({ err: error }, 'deletion confirmation mail failed'),
+    });
+    if (!done) throw HttpError.unauthorized();
+    return { status: 200 as const, message: PRIVACY_MESSAGES.deletionDone, data: { removed: done.removed, kept: done.kept, receipt: done.receipt } };
+  });
+
+  app.get(apiPaths.member.consents, {
+    schema: { summary: "The member's consent ledger: each consent's kind, version, time and withdrawal", tags: ['accounts'], response: { 200: consentLedgerResponseSchema } },
+  }, async (req) => ({ status: 200 as const, message: 'OK', data: await consentLedger(app.db, req.member.id) }));
+
+  app.post(apiPaths.member.consentWithdraw, {
+    schema: {
+      summary: 'Withdraw the biometric or the cloud-speech consent (a camera-proctored test then needs it again)', tags: ['accounts'],
+      body: consentWithdrawRequestSchema, response: { 200: consentLedgerResponseSchema },
+    },
+  }, async (req) => {
+    const n = await withdrawConsent(app.db, req.member.id, req.body.kind, app.clock.now());
+    if (n === 0) throw HttpError.badRequest(PRIVACY_MESSAGES.nothingToWithdraw);
+    req.log.info({ user: req.member.id, kind: req.body.kind, withdrawn: n }, 'consent withdrawn');
+    return { status: 200 as const, message: PRIVACY_MESSAGES.consentWithdrawn, data: await consentLedger(app.db, req.member.id) };
   });
 };

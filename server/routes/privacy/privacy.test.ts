@@ -43,7 +43,10 @@ describe('GET /users/v1/member/privacy/export', () => {
     expect(mine.code).toBe(200);
     await upload(t, other.headers.authorization, { filename: 'y.jpg', contentType: 'image/jpeg', data: jpegBytes(100) });
     await t.db.insert(violations).values({ order_id: me.orderId, section: 'reading', counter_type: 'speech', text_voice: 'Suara terdeteksi (±4 kata)', image_media_id: mine.body.data.id });
-    await t.db.insert(consents).values({ order_id: me.orderId, user_id: me.userId, rules_version: 'v1', checks: {} as never });
+    const withdrawn = t.clock.now();
+    const given = new Date(withdrawn.getTime() - 60_000);
+    await t.db.insert(consents).values({ order_id: me.orderId, user_id: me.userId, rules_version: 'v1', checks: {} as never, created_at: given });
+    await t.db.insert(consents).values({ order_id: me.orderId, user_id: me.userId, kind: 'biometric', rules_version: 'b1', checks: {} as never, created_at: new Date(given.getTime() + 1), withdrawn_at: withdrawn });
 
     const res = await t.app.inject({ method: 'GET', url: '/api/users/v1/member/privacy/export', headers: me.headers });
     expect(res.statusCode).toBe(200);
@@ -51,13 +54,17 @@ describe('GET /users/v1/member/privacy/export', () => {
     expect(res.headers['content-disposition']).toMatch(/^attachment; filename="epot-data-\d{4}-\d{2}-\d{2}\.zip"$/);
     const text = unzip(res.rawPayload, 'manifest.json').toString('utf8');
     const manifest = JSON.parse(text) as ExportManifest;
-    expect(manifest.format).toBe('epot-personal-data/1');
+    expect(manifest.format).toBe('epot-personal-data/2');
     expect(manifest.profile).toMatchObject({ id: me.userId });
     expect(text).not.toContain('password_hash');
     expect(text).not.toContain(other.orderId);
     expect(manifest.orders.map((o) => o.id)).toEqual([me.orderId]);
     expect(manifest.violations).toEqual([expect.objectContaining({ counter_type: 'speech', text_voice: 'Suara terdeteksi (±4 kata)' })]);
-    expect(manifest.consents).toEqual([expect.objectContaining({ order_id: me.orderId, rules_version: 'v1' })]);
+    // The consent ledger: each consent with its version, time and withdrawal.
+    expect(manifest.consents).toEqual([
+      expect.objectContaining({ order_id: me.orderId, kind: 'terms', version: 'v1', withdrawn_at: null }),
+      expect.objectContaining({ order_id: me.orderId, kind: 'biometric', version: 'b1', withdrawn_at: withdrawn.toISOString() }),
+    ]);
     expect(manifest.photos).toEqual([expect.objectContaining({ id: mine.body.data.id, file: `photos/${mine.body.data.id}.jpg`, mime: 'image/jpeg' })]);
     expect(unzip(res.rawPayload, manifest.photos[0]!.file!).equals(photo)).toBe(true);
   });

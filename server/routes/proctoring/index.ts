@@ -5,12 +5,14 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { apiPaths } from '../../../contracts/api-paths.ts';
 import { idParamSchema, licenceParamSchema } from '../../../contracts/orders.ts';
 import {
-  proctoringEventRequestSchema, proctoringEventResponseSchema, proctoringStateResponseSchema, violationRequestSchema,
+  orderProctoringStateResponseSchema, proctoringEventRequestSchema, proctoringEventResponseSchema, proctoringStateResponseSchema,
+  violationRequestSchema,
 } from '../../../contracts/proctoring.ts';
 import type { Config } from '../../config.ts';
 import { getOwnOrder } from '../../services/orders/orders.ts';
 import { proctoringState, recordProctoringEvent, recordViolation } from '../../services/proctoring/proctoring.ts';
 import { enforce } from '../../services/platform/rate-limit.ts';
+import { orderConsentState } from '../../services/privacy/consents.ts';
 import { uploadRoutes } from './upload.ts';
 import { SERVER_MESSAGES } from '../../../contracts/facts/index.ts';
 
@@ -42,11 +44,12 @@ const orderProctoringRoutes: FastifyPluginAsyncZod = async (app) => {
   });
 
   app.get(apiPaths.order.violations, {
-    schema: { summary: "The order's violation counters and proctoring rules", tags: ['proctoring'], params: idParamSchema,
-      response: { 200: proctoringStateResponseSchema } },
+    schema: { summary: "The order's violation counters and proctoring rules, and whether cloud speech recognition is allowed", tags: ['proctoring'], params: idParamSchema,
+      response: { 200: orderProctoringStateResponseSchema } },
   }, async (req) => {
     const order = await getOwnOrder(app.db, req.member.id, req.params.id);
-    return { status: 200 as const, message: 'OK', data: await proctoringState(app.db, order) };
+    const [state, consent] = await Promise.all([proctoringState(app.db, order), orderConsentState(app.db, order)]);
+    return { status: 200 as const, message: 'OK', data: { ...state, cloud_speech: consent.cloud_speech } };
   });
 
   app.post(apiPaths.order.proctoringEvent, {

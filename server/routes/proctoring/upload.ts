@@ -8,6 +8,8 @@ import { UPLOAD_FIELDS, uploadResponseSchema } from '../../../contracts/proctori
 import { HttpError } from '../../http-error.ts';
 import { NUL_MESSAGE, wellFormed } from '../../plugins/input-guard.ts';
 import { enforce } from '../../services/platform/rate-limit.ts';
+import { consentStatus } from '../../services/privacy/consents.ts';
+import { PRIVACY_MESSAGES } from '../../../contracts/facts/index.ts';
 import { isAcceptableClientFilename, storeUpload, UPLOAD_MESSAGES, type UploadLimits } from '../../services/proctoring/uploads.ts';
 
 // At most 5 periodic photos a section plus one per tab/face violation (themselves rate-limited).
@@ -33,6 +35,8 @@ export const uploadRoutes: FastifyPluginAsyncZod<{ limits: UploadLimits }> = asy
   }, async (req, reply) => {
     await enforce(app.db, reply, `upload:${req.member.id}`, UPLOADS_PER_MINUTE, 60_000, app.clock.now());
     if (!req.isMultipart()) throw new HttpError(415, UPLOAD_MESSAGES.notMultipart);
+    // The member withdrew the biometric consent (issue 19): no photo is processed until it is given again.
+    if ((await consentStatus(app.db, req.member.id, 'biometric')) === 'withdrawn') throw HttpError.forbidden(PRIVACY_MESSAGES.biometricWithdrawn);
     const fields: Record<string, string> = {};
     let bytes: Buffer | undefined;
     try {

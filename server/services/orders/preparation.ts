@@ -1,35 +1,26 @@
 // Before the first section (spec accounts 4 "Preparation", "Device check"): the consent to the
 // proctoring checks, device reports ('continue anyway'), the device settings and the start signal.
-import { asc, desc, eq, sql } from 'drizzle-orm';
-import { preparationChecks, proctoringRules } from '../../../contracts/facts/index.ts';
+import { and, asc, desc, eq, sql } from 'drizzle-orm';
+import { PRIVACY_MESSAGES } from '../../../contracts/facts/index.ts';
 import type { OrderSettings } from '../../../contracts/orders.ts';
 import type { AppDb } from '../../db/client.ts';
 import { consents, deviceReports, institutions, orders } from '../../db/schema/index.ts';
 import { HttpError } from '../../http-error.ts';
 import type { OrderRow } from './orders.ts';
+import {
+  hasLiveConsent, orderConsentContext, recordPreparationConsents, usesCamera, type PreparationConsentInput,
+} from '../privacy/consents.ts';
 
 export const PREPARATION_MESSAGES = {
   consentFirst: 'Silakan setujui peraturan tes terlebih dahulu',
 } as const;
 
-/** What the checks are for this order: individuals get everything; institutions their settings. */
-async function checksFor(db: AppDb, institutionId: string | null) {
-  if (!institutionId) return preparationChecks(proctoringRules(null));
-  const [inst] = await db.select().from(institutions).where(eq(institutions.id, institutionId));
-  if (!inst) throw HttpError.notFound();
-  return preparationChecks(proctoringRules({ active_camera: inst.active_camera, setting: inst.settings }));
-}
-
-export interface ConsentInput { rulesVersion: string; ip: string; userAgent: string | null; now: Date }
-
-/** Records the member's consent with the checks it covers, before any capture (UU PDP). */
-export async function recordConsent(db: AppDb, order: OrderRow, input: ConsentInput) {
-  const checks = await checksFor(db, order.institution_id);
-  const [row] = await db.insert(consents).values({
-    order_id: order.id, user_id: order.user_id, rules_version: input.rulesVersion, checks,
-    ip: input.ip, user_agent: input.userAgent, created_at: input.now,
-  }).returning();
-  return row!;
+/**
+ * Records the member's consents (the rules, and separately the biometric and cloud-speech ones; the
+ * ledger is services/privacy/consents.ts) with the checks they cover, before any capture (UU PDP).
+ */
+export async function recordConsent(db: AppDb, order: OrderRow, input: PreparationConsentInput) {
+  return recordPreparationConsents(db, order, input);
 }
 
 export interface DeviceReportInput { device: 'audio' | 'camera' | 'microphone'; problem: string }
@@ -48,7 +39,7 @@ export async function deviceReportsOf(db: AppDb, orderId: string) {
 /** The newest consent of the order, or undefined. */
 export async function latestConsent(db: AppDb, orderId: string) {
   const [row] = await db.select({ rules_version: consents.rules_version, created_at: consents.created_at }).from(consents)
-    .where(eq(consents.order_id, orderId)).orderBy(desc(consents.created_at)).limit(1);
+    .where(and(eq(consents.order_id, orderId), eq(consents.kind, 'terms'))).orderBy(desc(consents.created_at)).limit(1);
   return row;
 }
 
@@ -64,8 +55,14 @@ export async function saveOrderSettings(db: AppDb, orderId: string, settings: Or
  * institution's settings apply only to attempts not yet started.
  */
 export async function startTest(db: AppDb, order: OrderRow, now: Date) {
-  const [consent] = await db.select({ id: consents.id }).from(consents).where(eq(consents.order_id, order.id)).limit(1);
+  const [consent] = await db.select({ id: consents.id }).from(consents).where(and(eq(consents.order_id, order.id), eq(consents.kind, 'terms'))).limit(1);
   if (!consent) throw new HttpError(400, PREPARATION_MESSAGES.consentFirst);
+  // A test that uses the camera needs the separate biometric consent, live now (a withdrawal stops it
+  // until the preparation page records it again). An order already started keeps going.
+  if (order.status === 'not_started' && !(await hasLiveConsent(db, order.user_id, 'biometric'))) {
+    const { checks } = await orderConsentContext(db, order);
+    if (usesCamera(checks)) throw new HttpError(400, PRIVACY_MESSAGES.biometricRequired);
+  }
   const [row] = await db.update(orders)
     .set({
       status: 'in_progress', started_at: order.started_at ?? now,

@@ -1,14 +1,16 @@
-// Retention of proctoring photos (PHOTO_RETENTION_DAYS, default 180): photos members uploaded
+// Retention of proctoring photos (PHOTO_RETENTION_DAYS, default 180; one class of
+// services/retention, which runs it): photos members uploaded
 // (media rows with source 'upload' and an owner) older than N days are deleted, file first, then
 // the row. Exam media ('import') and certificates are never touched.
 //
 // References are kept on purpose: order_sections.images and violations.image_media_id hold plain
 // ids without foreign keys, so they stay as the record that a photo was taken; they simply resolve
 // to nothing afterwards (media detail 404, image_url null in detail-full).
-import { and, asc, eq, inArray, isNotNull, lt } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNotNull, lt, not, type SQL } from 'drizzle-orm';
 import type { AppDb } from '../../db/client.ts';
 import { media } from '../../db/schema/index.ts';
 import type { BlobStore } from '../media/blob-store.ts';
+import { RETENTION_HOLDS } from '../retention/holds.ts';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
@@ -16,13 +18,18 @@ const DAY_MS = 24 * 60 * 60 * 1000;
  * Deletes photos created before now - days; returns how many. Files go first: a crash in between
  * leaves rows whose files are gone, which the next run deletes (a missing file is not an error).
  */
-export async function sweepOldPhotos(db: AppDb, store: BlobStore, now: Date, days: number, batch = 200): Promise<number> {
+export async function sweepOldPhotos(
+  db: AppDb, store: BlobStore, now: Date, days: number, opts: { batch?: number; hold?: (() => SQL) | undefined } = {},
+): Promise<number> {
   if (!(days > 0)) return 0;
+  const batch = opts.batch ?? 200;
+  const hold = 'hold' in opts ? opts.hold : RETENTION_HOLDS.photos;
   const cutoff = new Date(now.getTime() - days * DAY_MS);
   let deleted = 0;
   for (;;) {
     const rows = await db.select({ id: media.id, storage_key: media.storage_key }).from(media)
-      .where(and(eq(media.source, 'upload'), isNotNull(media.owner_user_id), lt(media.created_at, cutoff)))
+      // A photo under a hold (services/retention/holds.ts) waits for the next pass after the hold ends.
+      .where(and(eq(media.source, 'upload'), isNotNull(media.owner_user_id), lt(media.created_at, cutoff), hold ? not(hold()) : undefined))
       .orderBy(asc(media.created_at)).limit(batch);
     if (rows.length === 0) return deleted;
     for (const r of rows) await store.delete(r.storage_key);

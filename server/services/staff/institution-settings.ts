@@ -1,4 +1,5 @@
-// An institution's proctoring rules as the console edits them, each change in the audit log.
+// An institution's proctoring rules as the console edits them, and whether its members may be
+// offered cloud speech recognition (issue 19), each change in the audit log.
 // A change applies to attempts not yet started: an order freezes the rules when its test starts
 // (orders.rules, set by startTest in services/orders/preparation.ts).
 import { eq } from 'drizzle-orm';
@@ -8,20 +9,24 @@ import { institutions } from '../../db/schema/index.ts';
 import { appendAudit, type AuditActor } from './audit.ts';
 
 export async function institutionSettings(db: AppDb, id: string) {
-  const [row] = await db.select({ id: institutions.id, name: institutions.name, active_camera: institutions.active_camera, setting: institutions.settings })
+  const [row] = await db.select({
+    id: institutions.id, name: institutions.name, active_camera: institutions.active_camera, setting: institutions.settings, cloud_speech: institutions.cloud_speech,
+  })
     .from(institutions).where(eq(institutions.id, id));
   return row && { ...row, applies_to: 'attempts_not_started' as const };
 }
 
 export async function updateInstitutionSettings(db: AppDb, id: string, next: InstitutionSettingsBody, actor: AuditActor, now: Date) {
   return db.transaction(async (tx) => {
-    const [before] = await tx.select({ active_camera: institutions.active_camera, setting: institutions.settings })
+    const [before] = await tx.select({ active_camera: institutions.active_camera, setting: institutions.settings, cloud_speech: institutions.cloud_speech })
       .from(institutions).where(eq(institutions.id, id)).for('update');
     if (!before) return undefined;
-    await tx.update(institutions).set({ active_camera: next.active_camera, settings: next.setting }).where(eq(institutions.id, id));
+    // cloud_speech left out keeps the current value (issue 19: off unless someone turns it on).
+    const after = { active_camera: next.active_camera, setting: next.setting, cloud_speech: next.cloud_speech ?? before.cloud_speech };
+    await tx.update(institutions).set({ active_camera: after.active_camera, settings: after.setting, cloud_speech: after.cloud_speech }).where(eq(institutions.id, id));
     await appendAudit(tx, actor, {
-      action: 'institution.settings', targetType: 'institution', targetId: id, institutionId: id, before, after: next,
+      action: 'institution.settings', targetType: 'institution', targetId: id, institutionId: id, before, after,
     }, now);
-    return next;
+    return after;
   });
 }

@@ -7,6 +7,7 @@ import { AuditPage } from './audit/audit-page.tsx';
 import { SettingsPage } from './institution/settings-page.tsx';
 import { LicencesPage } from './licences/licences-page.tsx';
 import { MembersPage } from './members/members-page.tsx';
+import { PrivacyRequestsPage } from './privacy/privacy-requests-page.tsx';
 import { ResultsPage } from './results/results-page.tsx';
 import { StaffLoginPage } from './login/staff-login-page.tsx';
 import { AnnouncementsPage } from './operator/announcements-page.tsx';
@@ -34,6 +35,7 @@ export function StaffApp() {
           <Route path="members" element={<MembersPage />} />
           <Route path="licences" element={<LicencesPage />} />
           <Route path="results" element={<ResultsPage />} />
+          <Route path="privacy" element={<PrivacyRequestsPage />} />
           <Route path="audit" element={<AuditPage />} />
           <Route path="security" element={<SecurityPage />} />
           <Route path="companies" element={<CompaniesPage />} />

@@ -9,6 +9,7 @@ export const staffPaths = {
   licences: `${STAFF_BASE}/licences`,
   results: `${STAFF_BASE}/results`,
   audit: `${STAFF_BASE}/audit`,
+  privacy: `${STAFF_BASE}/privacy`,
   security: `${STAFF_BASE}/security`,
   // Operator only.
   companies: `${STAFF_BASE}/companies`,

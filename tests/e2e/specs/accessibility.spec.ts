@@ -80,8 +80,11 @@ async function preparation(page: Page): Promise<void> {
   await expect(page.getByTestId('extra-time')).toHaveText(/waktu tambahan ×1,5 untuk setiap section/);
   await expect(page.getByRole('heading', { level: 2, name: 'Waktu tambahan' })).toBeVisible();
   await expectNoAxeViolations(page, 'preparation');
-  await activate(page, page.getByRole('checkbox'), 'Space');
-  await expect(page.getByRole('checkbox')).toBeChecked();
+  // The rules, then (issue 19) the separate consent to the camera's photos.
+  for (const name of [/Saya telah membaca dan menyetujui/, /Saya setuju foto wajah saya diambil/]) {
+    await activate(page, page.getByRole('checkbox', { name }), 'Space');
+    await expect(page.getByRole('checkbox', { name })).toBeChecked();
+  }
   await activate(page, button(page, 'Mulai test EPOT'));
   await expect(page.getByRole('heading', { level: 1, name: 'Spesifikasi Perangkat' })).toBeFocused();
   await expectNoAxeViolations(page, 'specification');

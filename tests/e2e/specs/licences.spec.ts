@@ -175,6 +175,9 @@ test('an institution member with identification checks: institution stored, coun
   const start = page.getByRole('button', { name: 'Mulai test EPOT' });
   await expect(start).toBeDisabled();
   await page.getByText(/Saya telah membaca dan menyetujui/).click();
+  // The camera's photos need their own consent (issue 19), asked apart from the rules.
+  await expect(start).toBeDisabled();
+  await page.getByText('Saya setuju foto wajah saya diambil').click();
   await expect(start).toBeEnabled();
   await start.click();
 
@@ -204,6 +207,7 @@ test('an institution member without identification checks skips the video; a sta
   await expect(page.getByText(/^Deteksi (wajah|suara|tab)/)).toHaveCount(0);
   await expect(page.getByText(/dinyatakan gugur/)).toHaveCount(0);
   await page.getByText(/Saya telah membaca dan menyetujui/).click();
+  await page.getByText('Saya setuju foto wajah saya diambil').click();
   await page.getByRole('button', { name: 'Mulai test EPOT' }).click();
   await expect(page).toHaveURL(new RegExp(`/epot/specification\\?id=${orderId}$`));
 

@@ -3,6 +3,7 @@
 import { expect, type APIRequestContext } from '@playwright/test';
 import { apiPaths, fillPath } from '../../../contracts/api-paths.ts';
 import { RULES_VERSION } from '../../../contracts/orders.ts';
+import { BIOMETRIC_CONSENT_VERSION } from '../../../contracts/facts/index.ts';
 import { loginViaApi } from './accounts.ts';
 import type { E2eMember } from './test-data.ts';
 
@@ -19,7 +20,7 @@ export async function prepareOrder(request: APIRequestContext, member: E2eMember
   });
   expect(created.status(), await created.text()).toBe(200);
   const orderId = ((await created.json()) as { data: { id: string } }).data.id;
-  const consent = await request.post(api(fillPath(apiPaths.order.consent, { id: orderId })), { headers, data: { rules_version: RULES_VERSION, accepted: true } });
+  const consent = await request.post(api(fillPath(apiPaths.order.consent, { id: orderId })), { headers, data: { rules_version: RULES_VERSION, accepted: true, biometric_version: BIOMETRIC_CONSENT_VERSION } });
   expect(consent.status(), await consent.text()).toBe(200);
   if (opts.start) {
     const start = await request.put(api(fillPath(apiPaths.order.updateStartTest, { id: orderId })), { headers });

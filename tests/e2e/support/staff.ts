@@ -8,6 +8,7 @@ import { apiPaths, fillPath } from '../../../contracts/api-paths.ts';
 import type { SectionDetail } from '../../../contracts/exam-delivery.ts';
 import type { ExamImport } from '../../../contracts/exam-import.ts';
 import { RULES_VERSION } from '../../../contracts/orders.ts';
+import { BIOMETRIC_CONSENT_VERSION } from '../../../contracts/facts/index.ts';
 import { ACCESS_KEY, latestMail, otpFrom } from './accounts.ts';
 
 const api = (p: string) => `/api${p}`;
@@ -62,7 +63,7 @@ export async function takeTestViaApi(request: APIRequestContext, token: string, 
   const created = await request.post(api(apiPaths.order.create), { headers, data: { license: code, meta: { job: 'Mahasiswa', certificate_for: 'Persyaratan S2' } } });
   expect(created.status(), await created.text()).toBe(200);
   const { id: orderId, order_no: orderNo } = ((await created.json()) as { data: { id: string; order_no: string } }).data;
-  expect((await request.post(api(fillPath(apiPaths.order.consent, { id: orderId })), { headers, data: { rules_version: RULES_VERSION, accepted: true } })).status()).toBe(200);
+  expect((await request.post(api(fillPath(apiPaths.order.consent, { id: orderId })), { headers, data: { rules_version: RULES_VERSION, accepted: true, biometric_version: BIOMETRIC_CONSENT_VERSION } })).status()).toBe(200);
   expect((await request.put(api(fillPath(apiPaths.order.updateStartTest, { id: orderId })), { headers })).status()).toBe(200);
   for (const section of SECTIONS) {
     const res = await request.get(api(fillPath(apiPaths.order.sectionDetail, { id: orderId, section })), { headers });

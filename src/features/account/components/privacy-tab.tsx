@@ -1,6 +1,7 @@
 // The candidate's rights on /account (issue 19): download everything EPOT holds (a zip), and delete
 // the account (anonymised at once; what certificates need stays, as explained; a signed receipt is
-// mailed). After a deletion the session ends here and on every device.
+// mailed), and see and withdraw consents (consents-section.tsx). After a deletion the session ends
+// here and on every device.
 import { useStore } from 'jotai';
 import { useState, type FormEvent } from 'react';
 import { Form } from 'react-aria-components';
@@ -14,6 +15,7 @@ import { Button } from '../../../ui/button.tsx';
 import { Checkbox } from '../../../ui/checkbox.tsx';
 import { TextField } from '../../../ui/text-field.tsx';
 import { downloadMyData, requestDeletion } from '../api/account-api.ts';
+import { ConsentsSection } from './consents-section.tsx';
 
 const t = messages.privacy;
 
@@ -84,6 +86,7 @@ export function PrivacyTab() {
     <>
       <p>{t.intro}</p>
       <DownloadData />
+      <ConsentsSection />
       <DeleteAccount />
     </>
   );

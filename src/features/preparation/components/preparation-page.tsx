@@ -1,6 +1,7 @@
 // Preparation ('Perhatian', spec screen 11 and section 4): the rules, the tutorial video when the
-// institution's checks call for it, and the terms checkbox; the consent is recorded on the server
-// (who, when, which rules version, which checks) before the device check may use the camera.
+// institution's checks call for it, the terms checkbox and, separately, the biometric consent (and
+// the cloud-speech one where the institution offers it, issue 19); the consents are recorded on the
+// server (who, when, which versions, which checks) before the device check may use the camera.
 import { useAtomValue, useSetAtom } from 'jotai';
 import { useEffect, useState } from 'react';
 import { Link } from 'react-aria-components';
@@ -17,8 +18,10 @@ import {
 import { Alert } from '../../../ui/alert.tsx';
 import { Button } from '../../../ui/button.tsx';
 import { Checkbox } from '../../../ui/checkbox.tsx';
+import { setCloudSpeechAllowed } from '../../../sensors/speech-detection.ts';
 import { postConsent } from '../api/preparation-api.ts';
-import { activeChecks, failingKinds, isInstitution, needsTutorial } from '../proctoring-rules.ts';
+import { ConsentChecks, useConsentQuestions, type ConsentChoice } from './consent-checks.tsx';
+import { activeChecks, failingKinds, isInstitution, needsTutorial, type StoredInstitution } from '../proctoring-rules.ts';
 import { TutorialDialog } from './tutorial-dialog.tsx';
 import '../preparation.css';
 
@@ -51,8 +54,11 @@ export function PreparationPage() {
   const tutorialRequired = needsTutorial(institution);
   const [tutorialOpen, setTutorialOpen] = useState(tutorialRequired);
   const [agreed, setAgreed] = useState(false);
+  const [consent, setConsent] = useState<ConsentChoice>({ biometric: false, cloudSpeech: false });
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
+  const checks = activeChecks(institution);
+  const questions = useConsentQuestions(id, checks.photos || checks.face);
 
   // The licence is stored by 'Mulai test EPOT' on the list; a stale or hand-typed id goes back there.
   if (!id || licence?.id !== id) {
@@ -65,15 +71,15 @@ export function PreparationPage() {
     );
   }
 
-  const checks = activeChecks(institution);
-  const failing = failingKinds(institution);
   const checkItems = (['photos', 'face', 'voice', 'new_tab'] as const).filter((k) => checks[k]);
 
   async function start() {
     setBusy(true);
     setError(null);
     try {
-      await postConsent(id);
+      const allowed = await postConsent(id, { biometric: questions.biometric_required && consent.biometric, cloudSpeech: questions.cloud_speech_offered && consent.cloudSpeech });
+      // The device check and the sections use cloud recognition only with both yeses (re-read at each section).
+      setCloudSpeechAllowed(allowed.cloud_speech);
       void navigate(paths.specificationFor(id));
     } catch (err) {
       setError(apiErrorText(err));
@@ -95,6 +101,28 @@ export function PreparationPage() {
 
       {!isNoAccommodation(licence.time_accommodation) && <ExtraTime accommodation={licence.time_accommodation!} />}
 
+      <Consequences institution={institution} />
+      <p className="field-help">{t.privacy}</p>
+
+      {!tutorialRequired && (
+        <p><Button variant="secondary" onPress={() => setTutorialOpen(true)}>{t.watchVideo}</Button></p>
+      )}
+      <Checkbox isSelected={agreed} onChange={setAgreed}>{t.terms}</Checkbox>
+      <ConsentChecks biometricRequired={questions.biometric_required} cloudOffered={questions.cloud_speech_offered} value={consent} onChange={setConsent} />
+      {error && <Alert tone="error">{error}</Alert>}
+      <div className="page-actions">
+        <Button onPress={() => void start()} isDisabled={!agreed || (questions.biometric_required && !consent.biometric) || busy || tutorialOpen}>{t.start}</Button>
+      </div>
+      <TutorialDialog isOpen={tutorialOpen} required={tutorialRequired} onDone={() => setTutorialOpen(false)} />
+    </section>
+  );
+}
+
+/** What a violation leads to: individuals are warned; an institution's rules may end the test. */
+function Consequences({ institution }: { institution: StoredInstitution }) {
+  const failing = failingKinds(institution);
+  return (
+    <>
       <h2>{t.consequencesTitle}</h2>
       {isInstitution(institution)
         ? (
@@ -104,18 +132,7 @@ export function PreparationPage() {
           </>
         )
         : <p>{t.consequenceIndividual}</p>}
-      <p className="field-help">{t.privacy}</p>
-
-      {!tutorialRequired && (
-        <p><Button variant="secondary" onPress={() => setTutorialOpen(true)}>{t.watchVideo}</Button></p>
-      )}
-      <Checkbox isSelected={agreed} onChange={setAgreed}>{t.terms}</Checkbox>
-      {error && <Alert tone="error">{error}</Alert>}
-      <div className="page-actions">
-        <Button onPress={() => void start()} isDisabled={!agreed || busy || tutorialOpen}>{t.start}</Button>
-      </div>
-      <TutorialDialog isOpen={tutorialOpen} required={tutorialRequired} onDone={() => setTutorialOpen(false)} />
-    </section>
+    </>
   );
 }
 

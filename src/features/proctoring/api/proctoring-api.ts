@@ -5,12 +5,13 @@ import { apiPaths, fillPath } from '../../../../contracts/api-paths.ts';
 import type { AnswerSubmitRequest } from '../../../../contracts/exam-delivery.ts';
 import type { ExamSectionName } from '../../../../contracts/exam-import.ts';
 import type {
-  ProctoringEventRequest, ProctoringState, ProctoringStateResponse, UploadResponse, ViolationRequest,
+  OrderProctoringState, ProctoringEventRequest, ProctoringState, ProctoringStateResponse, UploadResponse, ViolationRequest,
 } from '../../../../contracts/proctoring.ts';
 import { api, ApiError } from '../../../lib/api-client.ts';
 
-export async function getProctoringState(orderId: string): Promise<ProctoringState> {
-  const res = await api.get<ProctoringStateResponse>(fillPath(apiPaths.order.violations, { id: orderId }));
+/** The order's counters and rules, and whether cloud speech recognition is allowed now (issue 19). */
+export async function getProctoringState(orderId: string): Promise<OrderProctoringState> {
+  const res = await api.get<{ data: OrderProctoringState }>(fillPath(apiPaths.order.violations, { id: orderId }));
   return res.data.data;
 }
 

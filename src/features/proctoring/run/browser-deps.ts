@@ -8,7 +8,7 @@ import { photoBaseMs } from '../photo-scheduler.ts';
 import { createProctoringOutbox } from '../proctoring-outbox.ts';
 import type { ProctoringOutbox } from '../proctoring-outbox.ts';
 import type { ProctoringRunDeps } from './run-context.ts';
-import { resetSpeechDetection, startSpeechDetection, stopSpeechDetection } from '../../../sensors/speech-detection.ts';
+import { resetSpeechDetection, setCloudSpeechAllowed, startSpeechDetection, stopSpeechDetection } from '../../../sensors/speech-detection.ts';
 import { watchTabLeaving } from '../../../sensors/tab-watch.ts';
 
 let outbox: ProctoringOutbox | null = null;
@@ -39,6 +39,7 @@ export function browserDeps(): ProctoringRunDeps {
       return startSpeechDetection();
     },
     stopSpeech: stopSpeechDetection,
+    allowCloudSpeech: setCloudSpeechAllowed,
     capture: (video) => capturePhoto(video),
     createVideo: () => {
       const video = document.createElement('video');

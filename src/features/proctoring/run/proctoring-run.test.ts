@@ -43,6 +43,22 @@ describe('starting a section', () => {
     expect(t.counters()).toEqual([1, 0, 0]);
   });
 
+  it('lets speech detection use cloud recognition only when the server says both yeses stand (issue 19)', async () => {
+    const allowed = setup({ state: { ...serverState(), cloud_speech: true } });
+    await allowed.run.start();
+    expect(allowed.deps.allowCloudSpeech).toHaveBeenCalledWith(true);
+    expect(allowed.deps.allowCloudSpeech.mock.invocationCallOrder[0]).toBeLessThan(allowed.deps.startSpeech.mock.invocationCallOrder[0]!);
+    allowed.run.dispose();
+    const notSaid = setup();
+    await notSaid.run.start();
+    expect(notSaid.deps.allowCloudSpeech).toHaveBeenCalledWith(false);
+    notSaid.run.dispose();
+    const offline = setup({ state: new ApiError(0, 'Network Error') });
+    await offline.run.start();
+    expect(offline.deps.allowCloudSpeech).not.toHaveBeenCalledWith(true);
+    offline.run.dispose();
+  });
+
   it('an order the server already disqualified leaves at once', async () => {
     const t = setup({ state: serverState({ disqualified: true, counters: { open_new_tab: 3, face: 0, speech: 0 } }) });
     await t.run.start();

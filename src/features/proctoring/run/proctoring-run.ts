@@ -107,8 +107,11 @@ async function startRun({ ctx, cleanups, camera, counters, photos, violations, d
   await deps.outbox.flush().catch(() => undefined);
 
   ctx.rules = rulesFromInstitution(store.get(institutionAtom));
+  // Cloud recognition only when the server says both yeses stand now; offline: on the device.
+  let cloudSpeech = false;
   try {
     const state = await deps.getState(ctx.orderId);
+    cloudSpeech = state.cloud_speech === true;
     ctx.rules = rulesFromServer(state);
     counters.mirror(state.counters);
     if (state.disqualified) {
@@ -126,6 +129,7 @@ async function startRun({ ctx, cleanups, camera, counters, photos, violations, d
   if (ctx.checks.tab) cleanups.push(deps.watchTab({ onLeave: () => violations.raise('open_new_tab', 'tab') }));
   if (ctx.checks.speech) {
     cleanups.push(detections.watchSpeech());
+    deps.allowCloudSpeech?.(cloudSpeech);
     deps.startSpeech();
   }
   if (ctx.checks.camera) {

@@ -17,7 +17,8 @@ import type { ActiveChecks, ProctoringRules } from '../rules.ts';
 export type Store = ReturnType<typeof createStore>;
 
 export interface ProctoringRunDeps {
-  getState: (orderId: string) => Promise<ProctoringState>;
+  /** The order's state; `cloud_speech`: the institution allows cloud recognition and the member consented. */
+  getState: (orderId: string) => Promise<ProctoringState & { cloud_speech?: boolean }>;
   postEvent: (orderId: string, body: { section: ExamSectionName; kind: ProctoringEventKind; detail: string }) => Promise<void>;
   postDisqualified: (orderId: string, section: ExamSectionName) => Promise<void>;
   isRetryable: (error: unknown) => boolean;
@@ -26,6 +27,8 @@ export interface ProctoringRunDeps {
   startFace: (options: { stream: MediaStream; video: HTMLVideoElement; settings: Partial<FaceDetectorSettings> }) => Promise<void>;
   stopFace: () => void;
   startSpeech: () => boolean;
+  /** Whether speech detection may use cloud recognition (both yeses, issue 19); set before each start. */
+  allowCloudSpeech?: (allowed: boolean) => void;
   stopSpeech: () => void;
   capture: (video: HTMLVideoElement) => Promise<Blob>;
   createVideo: () => HTMLVideoElement;

@@ -14,6 +14,7 @@ import { useStaffTitle } from '../shell/use-staff-title.ts';
 import { InstitutionPicker } from '../shell/institution-picker.tsx';
 import { previewText } from './settings-preview.ts';
 import { SettingsForm } from './settings-form.tsx';
+import { CloudSpeechField } from './cloud-speech-field.tsx';
 
 const t = staffMessages.settings;
 
@@ -23,6 +24,7 @@ export function SettingsPage() {
   const institutionId = useAtomValue(actingInstitutionAtom);
   const [loaded, setLoaded] = useState<InstitutionSettings | null>(null);
   const [draft, setDraft] = useState<InstitutionProctoring | null>(null);
+  const [cloudSpeech, setCloudSpeech] = useState(false);
   const [status, setStatus] = useState<{ tone: 'error' | 'success'; text: string } | null>(null);
   const [busy, setBusy] = useState(false);
   const readOnly = !mayChangeInstitution(staff.role);
@@ -32,7 +34,7 @@ export function SettingsPage() {
     let live = true;
     setStatus(null);
     getInstitutionSettings(institutionId)
-      .then((s) => { if (live) { setLoaded(s); setDraft({ active_camera: s.active_camera, setting: s.setting }); } })
+      .then((s) => { if (live) { setLoaded(s); setDraft({ active_camera: s.active_camera, setting: s.setting }); setCloudSpeech(s.cloud_speech); } })
       .catch((err: unknown) => { if (live) { setLoaded(null); setDraft(null); setStatus({ tone: 'error', text: errorText(err) }); } });
     return () => { live = false; };
   }, [institutionId]);
@@ -41,7 +43,7 @@ export function SettingsPage() {
     if (!institutionId || !draft) return;
     setBusy(true);
     try {
-      const { message, data } = await saveInstitutionSettings(institutionId, draft);
+      const { message, data } = await saveInstitutionSettings(institutionId, { ...draft, cloud_speech: cloudSpeech });
       setLoaded(data);
       setStatus({ tone: 'success', text: message });
     } catch (err) {
@@ -60,6 +62,7 @@ export function SettingsPage() {
         <>
           {readOnly && <p className="muted">{t.readOnly}</p>}
           <SettingsForm value={draft} onChange={(v) => { setDraft(v); setStatus(null); }} readOnly={readOnly} />
+          <CloudSpeechField value={cloudSpeech} onChange={(on) => { setCloudSpeech(on); setStatus(null); }} readOnly={readOnly} />
           <section className="staff-preview" aria-labelledby="preview-title">
             <h2 id="preview-title">{t.previewTitle}</h2>
             <p data-testid="settings-preview" aria-live="polite">{previewText(draft)}</p>

@@ -5,11 +5,14 @@ import { mayOpen, staffMenu } from './staff-menu.ts';
 describe('staff menus by role', () => {
   it('gives admins and operators every screen, proctors what they may read', () => {
     expect(staffMenu('institution-admin', false).map((i) => i.href)).toEqual([
-      '/admin/settings', '/admin/members', '/admin/licences', '/admin/results', '/admin/audit', '/admin/security',
+      '/admin/settings', '/admin/members', '/admin/licences', '/admin/results', '/admin/privacy', '/admin/audit', '/admin/security',
     ]);
     expect(staffMenu('operator', false).map((i) => i.label)).toContain('Anggota');
     expect(staffMenu('proctor', false).map((i) => i.page)).toEqual(['settings', 'results', 'audit', 'security']);
     expect(mayOpen('proctor', false, 'members')).toBe(false);
+    // Privacy requests are the data controller's business, not a proctor's (the server answers 403).
+    expect(mayOpen('proctor', false, 'privacy')).toBe(false);
+    expect(mayOpen('operator', false, 'privacy')).toBe(true);
   });
 
   it('holds an operator who must enrol TOTP on the security page', () => {

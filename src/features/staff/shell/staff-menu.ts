@@ -7,8 +7,8 @@ import { staffPaths, type StaffPage } from '../staff-paths.ts';
 export interface StaffMenuItem { page: StaffPage; href: string; label: string }
 
 const PAGES_BY_ROLE: Record<StaffRole, StaffPage[]> = {
-  operator: ['settings', 'members', 'licences', 'results', 'companies', 'announcements', 'exams', 'certificates', 'audit', 'security'],
-  'institution-admin': ['settings', 'members', 'licences', 'results', 'audit', 'security'],
+  operator: ['settings', 'members', 'licences', 'results', 'companies', 'announcements', 'exams', 'certificates', 'privacy', 'audit', 'security'],
+  'institution-admin': ['settings', 'members', 'licences', 'results', 'privacy', 'audit', 'security'],
   proctor: ['settings', 'results', 'audit', 'security'],
 };
 

@@ -32,7 +32,7 @@ export function fakeStream() {
 
 export interface SetupOptions {
   section?: ExamSectionName;
-  state?: ProctoringState | Error;
+  state?: (ProctoringState & { cloud_speech?: boolean }) | Error;
   /** False: every upload and report fails as a network error. */
   online?: () => boolean;
   openCamera?: () => Promise<MediaStream>;
@@ -76,6 +76,7 @@ export function fakeDeps({ state = serverState(), online = () => true, openCamer
     stopFace: vi.fn(),
     startSpeech: vi.fn(() => true),
     stopSpeech: vi.fn(),
+    allowCloudSpeech: vi.fn((_allowed: boolean) => undefined),
     capture: vi.fn(async () => new Blob(['jpeg'], { type: 'image/jpeg' })),
     createVideo: () => ({ srcObject: null, play: () => Promise.resolve() }) as unknown as HTMLVideoElement,
     watchTab: vi.fn(({ onLeave }: { onLeave: () => void }) => {
