@@ -1,6 +1,7 @@
 import { createStore } from 'jotai';
 import { describe, expect, it, vi } from 'vitest';
 import { messages } from '../i18n/messages.ts';
+import { sessionAtom } from '../lib/session.ts';
 import { speechAtom } from './speech-atoms.ts';
 import { createSpeechPipeline } from './speech-detection.ts';
 import type { RecognitionConstructor, RecognitionLike } from './speech-recognition.ts';
@@ -91,6 +92,29 @@ describe('speech detection pipeline', () => {
     await t.settle();
     expect(t.speech().mode).toBe('cloud');
     expect(made[0]!.processLocally).toBeUndefined();
+  });
+
+  it("forgets the cloud permission when another member logs in or the member logs out in the same tab", async () => {
+    const { Ctor } = recognition();
+    const t = setup(Ctor);
+    const member = (id: string) => ({ token: `t-${id}`, user: { id } }) as never;
+    t.store.set(sessionAtom, member('a'));
+    t.pipeline.setCloudAllowed(true);
+    t.store.set(sessionAtom, member('a')); // the same member (e.g. a refreshed profile) keeps it
+    t.pipeline.start();
+    await t.settle();
+    expect(t.speech().mode).toBe('cloud');
+    t.store.set(sessionAtom, member('b'));
+    t.pipeline.reset();
+    t.pipeline.start();
+    await t.settle();
+    expect(t.speech().mode).toBe('vad');
+    t.pipeline.setCloudAllowed(true);
+    t.store.set(sessionAtom, null);
+    t.pipeline.reset();
+    t.pipeline.start();
+    await t.settle();
+    expect(t.speech().mode).toBe('vad');
   });
 
   it('says unavailable when neither recognition nor the detector can run', () => {

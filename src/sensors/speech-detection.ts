@@ -10,6 +10,7 @@
 // section (contracts/facts/speech.ts) apply to whichever wrote it. No audio leaves the browser in 1 and 3.
 import { SPEECH_LANG } from '../../contracts/facts/index.ts';
 import { messages } from '../i18n/messages.ts';
+import { sessionAtom } from '../lib/session.ts';
 import { appStore } from '../lib/store.ts';
 import { startVoiceDetection, stopVoiceDetection } from '../workers/speech-detector.ts';
 import { initialSpeechState, speechAtom } from './speech-atoms.ts';
@@ -53,6 +54,21 @@ function failurePatch(error: unknown): Partial<SpeechState> {
   return { status: denied ? 'denied' : 'error', interim: '', message: error instanceof Error ? error.message : String(error) };
 }
 
+/**
+ * The cloud permission belongs to the member it was given for: a logout or another member's login
+ * in the same tab drops it (the next section start asks the server again).
+ */
+function cloudPermission(store: typeof appStore) {
+  const memberId = () => store.get(sessionAtom)?.user.id ?? null;
+  let allowed = false;
+  let givenFor = memberId();
+  store.sub(sessionAtom, () => { if (memberId() !== givenFor) allowed = false; });
+  return {
+    allowed: () => allowed,
+    set(value: boolean) { allowed = value; givenFor = memberId(); },
+  };
+}
+
 export function createSpeechPipeline({
   store = appStore,
   lang = SPEECH_LANG,
@@ -61,7 +77,7 @@ export function createSpeechPipeline({
   canRunVoice = () => typeof Worker !== 'undefined' && typeof AudioWorkletNode !== 'undefined',
   getUserMedia = () => navigator.mediaDevices.getUserMedia({ audio: true, video: false }),
 }: SpeechPipelineDeps = {}) {
-  let cloudAllowed = false;
+  const cloud = cloudPermission(store);
   let generation = 0;
   let owned: MediaStream | null = null;
   let stopCurrent: (() => void) | null = null;
@@ -91,7 +107,7 @@ export function createSpeechPipeline({
     const local = await onDeviceAvailable(Recognition, lang);
     if (mine !== generation) return;
     if (Recognition && local) return recognise(Recognition, 'on-device');
-    if (Recognition && cloudAllowed) return recognise(Recognition, 'cloud');
+    if (Recognition && cloud.allowed()) return recognise(Recognition, 'cloud');
     if (canRunVoice()) return listen(mine, options.stream);
     update({ status: 'unavailable', message: messages.speech.unsupported });
   }
@@ -128,7 +144,7 @@ export function createSpeechPipeline({
 
     /** Cloud recognition: only with the institution's setting AND the candidate's separate consent. */
     setCloudAllowed(allowed: boolean): void {
-      cloudAllowed = allowed;
+      cloud.set(allowed);
     },
   };
   return pipeline;
