@@ -145,7 +145,7 @@ export const RISK_REASON_TEXT = {
 /** The kinds of a timeline entry the server builds today; other sources may add more (docs/review.md). */
 export const TIMELINE_KINDS = [
   'consent', 'device_report', 'test_started', 'section_started', 'resume', 'autosave', 'violation', 'photo', 'away', 'face_episode',
-  'monitoring', 'section_closed', 'disqualified', 'completed', 'decision', 'appeal',
+  'monitoring', 'offline_replay', 'section_closed', 'disqualified', 'completed', 'decision', 'appeal',
 ] as const;
 export type TimelineKind = (typeof TIMELINE_KINDS)[number];
 
@@ -155,3 +155,9 @@ export const VIOLATION_REASONS: Record<string, string> = {
   face: 'Wajah tidak terdeteksi atau terlihat lebih dari satu wajah',
   speech: 'Percakapan terdeteksi',
 };
+
+/**
+ * Sent by the SPA with a draft or submission replayed from its offline outbox: how long it waited
+ * (ms). The server counts such requests as offline replays on the reviewers' timeline.
+ */
+export const OUTBOX_QUEUED_HEADER = 'x-epot-queued-ms';

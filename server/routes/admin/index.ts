@@ -6,6 +6,7 @@ import { staffInstitutionRoutes } from './institutions.ts';
 import { staffLicenceRoutes } from './licences.ts';
 import { staffMemberRoutes } from './members.ts';
 import { staffResultRoutes } from './results.ts';
+import { staffReviewRoutes } from './review.ts';
 import { staffSessionRoutes } from './session.ts';
 import { operatorRoutes } from './operator/index.ts';
 
@@ -16,5 +17,6 @@ export const adminRoutes: FastifyPluginAsyncZod<{ config: Config }> = async (app
   await app.register(staffMemberRoutes, { config });
   await app.register(staffLicenceRoutes);
   await app.register(staffResultRoutes);
+  await app.register(staffReviewRoutes);
   await app.register(operatorRoutes);
 };

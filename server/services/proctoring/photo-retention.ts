@@ -5,10 +5,16 @@
 // References are kept on purpose: order_sections.images and violations.image_media_id hold plain
 // ids without foreign keys, so they stay as the record that a photo was taken; they simply resolve
 // to nothing afterwards (media detail 404, image_url null in detail-full).
-import { and, asc, eq, inArray, isNotNull, lt } from 'drizzle-orm';
+//
+// Evidence survives its use (issue 17): photos referenced by an attempt whose review or appeal is
+// open (services/review/queue.ts heldOrderCondition) are kept until it is closed; then they age out
+// as any other photo. The risk rows the hold needs are made first (ensureRisks).
+import { and, asc, eq, inArray, isNotNull, lt, sql } from 'drizzle-orm';
 import type { AppDb } from '../../db/client.ts';
-import { media } from '../../db/schema/index.ts';
+import { media, orderSections, violations } from '../../db/schema/index.ts';
 import type { BlobStore } from '../media/blob-store.ts';
+import { ensureRisks } from '../review/evidence.ts';
+import { heldOrderCondition } from '../review/queue.ts';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
@@ -19,10 +25,17 @@ const DAY_MS = 24 * 60 * 60 * 1000;
 export async function sweepOldPhotos(db: AppDb, store: BlobStore, now: Date, days: number, batch = 200): Promise<number> {
   if (!(days > 0)) return 0;
   const cutoff = new Date(now.getTime() - days * DAY_MS);
+  await ensureRisks(db);
+  const held = sql`${media.id}::text not in (
+    select ${violations.image_media_id}::text from ${violations}
+      where ${violations.image_media_id} is not null and ${heldOrderCondition(sql`${violations.order_id}`)}
+    union all
+    select jsonb_array_elements_text(${orderSections.images}) from ${orderSections} where ${heldOrderCondition(sql`${orderSections.order_id}`)}
+  )`;
   let deleted = 0;
   for (;;) {
     const rows = await db.select({ id: media.id, storage_key: media.storage_key }).from(media)
-      .where(and(eq(media.source, 'upload'), isNotNull(media.owner_user_id), lt(media.created_at, cutoff)))
+      .where(and(eq(media.source, 'upload'), isNotNull(media.owner_user_id), lt(media.created_at, cutoff), held))
       .orderBy(asc(media.created_at)).limit(batch);
     if (rows.length === 0) return deleted;
     for (const r of rows) await store.delete(r.storage_key);
