@@ -41,7 +41,8 @@ export async function reviewInstitution(t: TestApp, name = `Lembaga ${randomByte
   const result: ReviewInstitution = {
     id: inst!.id, admin: '', proctor: '', proctor2: '',
     async relogin() {
-      [result.admin, result.proctor, result.proctor2] = await Promise.all(emails.map((e) => staffToken(t, e, STAFF_PASSWORD)));
+      const [admin, proctor, proctor2] = await Promise.all(emails.map((e) => staffToken(t, e, STAFF_PASSWORD)));
+      Object.assign(result, { admin, proctor, proctor2 });
     },
   };
   await result.relogin();

@@ -5,8 +5,9 @@ import { and, asc, eq, inArray } from 'drizzle-orm';
 import type { TimelineEntry, TimelinePhoto } from '../../../contracts/admin-review.ts';
 import type { ProctoringEventKind } from '../../../contracts/facts/index.ts';
 import type { AppDb } from '../../db/client.ts';
+import type { orders } from '../../db/schema/index.ts';
 import {
-  appeals, attemptActivity, consents, deviceReports, media, orderSections, orders, proctoringEvents, reviewDecisions, staff, violations,
+  appeals, attemptActivity, consents, deviceReports, media, orderSections, proctoringEvents, reviewDecisions, staff, violations,
 } from '../../db/schema/index.ts';
 import type { MediaUrlSigner } from '../media/media-urls.ts';
 

@@ -2,7 +2,7 @@
 // the note that a change applies to tests not yet started. Institution staff open their own
 // institution; an operator names one (the operator screens with a list come later).
 import { useAtomValue } from 'jotai';
-import { useEffect, useState } from 'react';
+import { useCallback, useEffect, useState } from 'react';
 import type { InstitutionProctoring } from '../../../../contracts/facts/index.ts';
 import { staffMessages } from '../../../i18n/staff-messages.ts';
 import { Alert } from '../../../ui/alert.tsx';
@@ -14,6 +14,8 @@ import { useStaffTitle } from '../shell/use-staff-title.ts';
 import { InstitutionPicker } from '../shell/institution-picker.tsx';
 import { previewText } from './settings-preview.ts';
 import { SettingsForm } from './settings-form.tsx';
+import { ReviewSettingsPanel } from '../review/review-settings-panel.tsx';
+import { RuleSimulator } from '../review/rule-simulator.tsx';
 
 const t = staffMessages.settings;
 
@@ -25,6 +27,8 @@ export function SettingsPage() {
   const [draft, setDraft] = useState<InstitutionProctoring | null>(null);
   const [status, setStatus] = useState<{ tone: 'error' | 'success'; text: string } | null>(null);
   const [busy, setBusy] = useState(false);
+  const [threshold, setThreshold] = useState<number | null>(null);
+  const onThreshold = useCallback((n: number) => setThreshold(n), []);
   const readOnly = !mayChangeInstitution(staff.role);
 
   useEffect(() => {
@@ -66,6 +70,8 @@ export function SettingsPage() {
           </section>
           <p className="staff-note" role="note">{t.appliesNote}</p>
           {!readOnly && <Button onPress={() => void save()} isDisabled={busy}>{t.save}</Button>}
+          {institutionId && <ReviewSettingsPanel institutionId={institutionId} readOnly={readOnly} onThreshold={onThreshold} />}
+          {institutionId && <RuleSimulator institutionId={institutionId} rules={draft} threshold={threshold} />}
         </>
       )}
     </section>
