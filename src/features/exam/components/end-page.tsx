@@ -2,6 +2,7 @@
 // individuals to /reward.
 import { useAtomValue } from 'jotai';
 import { useEffect, useState } from 'react';
+import { Link } from 'react-aria-components';
 import { useSearchParams } from 'react-router';
 import { paths } from '../../../lib/paths.ts';
 import { useDocumentTitle } from '../../../lib/use-document-title.ts';
@@ -46,6 +47,8 @@ export function EndPage() {
     <section className="exam-fullscreen" aria-labelledby="end-title">
       <h1 id="end-title">{title}</h1>
       {stopped && <p>{messages.end.stoppedBody}</p>}
+      {/* Issue 17: a disqualification can be appealed (also later, from the test list). */}
+      {stopped && attempt && <Link href={paths.appeal(attempt)}>{messages.appeal.link}</Link>}
       <p role="status">{messages.end.redirecting(left)}</p>
     </section>
   );

@@ -54,8 +54,10 @@ export function DecisionForm({ orderId, review, appealOpen, staffEmail, onDecide
         <Form className="stack" onSubmit={(e) => void submit(e)} aria-labelledby="decision-title">
           {appealOpen && <p className="muted">{t.appealAnswer}</p>}
           <RadioGroup label={t.choose} value={decision} errorMessage={errors.decision}
-            options={review.allowed_decisions.map((d) => ({ value: d, label: DECISION_LABELS[d] }))} onChange={(v) => setDecision(v as ReviewDecision)} />
-          <TextField label={t.note} description={t.noteHint} multiline value={note} onChange={setNote} errorMessage={errors.note} isRequired />
+            options={review.allowed_decisions.map((d) => ({ value: d, label: DECISION_LABELS[d] }))}
+            onChange={(v) => { setDecision(v as ReviewDecision); setErrors((x) => ({ ...x, decision: undefined })); }} />
+          <TextField label={t.note} description={t.noteHint} multiline value={note} errorMessage={errors.note} isRequired
+            onChange={(v) => { setNote(v); setErrors((x) => ({ ...x, note: undefined })); }} />
           {failure && <Alert tone="error">{failure}</Alert>}
           <div className="form-actions"><Button type="submit" isDisabled={busy}>{busy ? t.saving : t.submit}</Button></div>
         </Form>
