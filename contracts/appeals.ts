@@ -36,6 +36,13 @@ export const appealListResponseSchema = okEnvelope(z.object({ list: z.array(appe
 
 export const appealDetailSchema = appealSummarySchema.extend({
   appeal: memberAppealSchema.nullable(),
+  /** The result once the attempt is completed (e.g. after an overturned disqualification), with its certificate. */
+  result: z.object({
+    total_score: z.number().int().nullable(),
+    level: z.string().nullable(),
+    cefr: z.string().nullable(),
+    certificate: z.object({ number: z.string(), status: z.enum(['valid', 'expired', 'revoked']), verify_url: z.string(), public_url: z.string() }).nullable(),
+  }).nullable(),
   /** The candidate's own flags: time, kind, section, the reason, what was heard and their own photo. */
   evidence: z.object({
     violations: z.array(z.object({

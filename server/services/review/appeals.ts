@@ -10,6 +10,7 @@ import { APPEAL_MESSAGES, SERVER_MESSAGES, VIOLATION_REASONS } from '../../../co
 import type { AppDb } from '../../db/client.ts';
 import { appeals, attemptReviews, media, orders, proctoringEvents, violations } from '../../db/schema/index.ts';
 import { HttpError } from '../../http-error.ts';
+import { certificateStatus, liveCertificate } from '../certificates/certificates.ts';
 import type { MediaUrlSigner } from '../media/media-urls.ts';
 import { getOwnOrder } from '../orders/orders.ts';
 import { ensureRisks } from './evidence.ts';
@@ -71,9 +72,14 @@ export async function appealDetail(db: AppDb, urls: MediaUrlSigner, userId: stri
   const own = new Set(ids.length === 0 ? [] : (await db.select({ id: media.id }).from(media)
     .where(and(inArray(media.id, ids), eq(media.owner_user_id, userId)))).map((m) => m.id));
   const evs = await db.select().from(proctoringEvents).where(eq(proctoringEvents.order_id, order.id)).orderBy(asc(proctoringEvents.created_at));
+  const cert = order.status === 'completed' ? await liveCertificate(db, order.id) : undefined;
   return {
     ...await summaryOf(db, order, review, appeal, now),
     appeal: appeal ? toMemberAppeal(appeal) : null,
+    result: order.status !== 'completed' ? null : {
+      total_score: order.total_score, level: order.level, cefr: order.cefr,
+      certificate: cert ? { number: cert.number, status: certificateStatus(cert, now), verify_url: cert.verify_url, public_url: urls.url(cert.media_id) } : null,
+    },
     evidence: {
       violations: vs.map((v) => ({
         created_at: v.created_at.toISOString(), section: v.section, counter_type: v.counter_type,

@@ -33,7 +33,7 @@ function mount() {
 
 const detail = (over: Partial<AppealDetail> = {}): AppealDetail => ({
   order_id: 'o1', order_no: 'EPOT-20261121-ABCDEF', order_status: 'disqualified', decision: null, can_appeal: true,
-  deadline_at: '2026-11-24T03:00:00.000Z', appeal_status: null, outcome: null, appeal: null,
+  deadline_at: '2026-11-24T03:00:00.000Z', appeal_status: null, outcome: null, appeal: null, result: null,
   evidence: {
     violations: [{ created_at: '2026-11-21T03:10:00.000Z', section: 'structure', counter_type: 'open_new_tab', reason: 'Meninggalkan halaman tes (pindah tab atau jendela)', text_voice: '', image_url: '/api/storage/v1/media/file/p1?exp=1&sig=x' }],
     events: [{ created_at: '2026-11-21T03:09:20.000Z', section: 'structure', kind: 'page-away', duration_ms: 40_000 }],
@@ -75,6 +75,7 @@ describe('the appeal screen', () => {
   it('shows the answer once the appeal was answered', async () => {
     serve(() => ({ status: 200, data: { status: 200, message: 'OK', data: detail({
       order_status: 'completed', decision: 'disqualification_overturned', can_appeal: false, appeal_status: 'answered', outcome: 'overturned',
+      result: { total_score: 417, level: 'Intermediate', cefr: 'A2', certificate: { number: 'EPOT-ABCDEFGHJKLM', status: 'valid', verify_url: 'https://epot.example.id/verify/EPOT-ABCDEFGHJKLM', public_url: '/api/storage/v1/media/file/c1?exp=1&sig=x' } },
       appeal: { text: 'Adik saya masuk ke kamar.', status: 'answered', outcome: 'overturned', answer_note: 'Foto menunjukkan pintu terbuka.', answered_at: '2026-11-22T02:00:00.000Z', created_at: '2026-11-21T04:00:00.000Z' },
     }) } }));
     mount();
@@ -82,5 +83,7 @@ describe('the appeal screen', () => {
     expect(within(answer).getByText('Banding diterima: keputusan dibatalkan.')).toBeTruthy();
     expect(within(answer).getByText('Foto menunjukkan pintu terbuka.')).toBeTruthy();
     expect(screen.getByTestId('appeal-decision').textContent).toBe('Diskualifikasi dibatalkan, tes Anda dinilai');
+    expect(screen.getByTestId('appeal-score').textContent).toBe('Skor 417 · Intermediate');
+    expect(screen.getByRole('link', { name: 'Halaman verifikasi sertifikat' }).getAttribute('href')).toBe('/verify/EPOT-ABCDEFGHJKLM');
   });
 });

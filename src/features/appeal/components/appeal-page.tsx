@@ -37,6 +37,24 @@ function AppealState({ data }: { data: AppealDetail }) {
   );
 }
 
+/** The result once the attempt counts (e.g. after an overturned disqualification), with its certificate. */
+function ResultPanel({ result }: { result: NonNullable<AppealDetail['result']> }) {
+  const c = result.certificate;
+  return (
+    <section className="appeal-answer stack" aria-labelledby="appeal-result-title" data-testid="appeal-result">
+      <h2 id="appeal-result-title">{t.resultTitle}</h2>
+      <p><strong data-testid="appeal-score">{t.resultValue(String(result.total_score ?? '–'), result.level ?? '–')}</strong></p>
+      {c && (
+        <p>
+          <span data-testid="appeal-certificate">{t.certificate(c.number)}</span>{' · '}
+          <Link href={c.public_url} target="_blank">{t.certificatePdf}</Link>{' · '}
+          <Link href={new URL(c.verify_url).pathname}>{t.certificateVerify}</Link>
+        </p>
+      )}
+    </section>
+  );
+}
+
 function AppealForm({ id, onSent }: { id: string; onSent: (message: string) => void }) {
   const [text, setText] = useState('');
   const [error, setError] = useState<string | null>(null);
@@ -92,6 +110,7 @@ export function AppealPage() {
             <dt>{t.orderNo}</dt><dd>{data.order_no}</dd>
             <dt>{t.decision}</dt><dd data-testid="appeal-decision">{t.decisions[data.decision ?? 'none']}</dd>
           </dl>
+          {data.result && <ResultPanel result={data.result} />}
           {data.appeal ? <AppealState data={data} /> : data.can_appeal ? (
             <>
               <p>{t.intro}</p>

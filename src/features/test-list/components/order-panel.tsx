@@ -14,8 +14,8 @@ const t = messages.licence;
 /** The appeal link of a reviewed attempt: to appeal, to see the appeal, or to read its answer. */
 function AppealLink({ appeal }: { appeal: AppealSummary }) {
   const a = messages.appeal;
-  if (!appeal.can_appeal && !appeal.appeal_status) return null;
-  const label = appeal.appeal_status === 'answered' ? a.viewAnswer : appeal.appeal_status ? a.view : a.link;
+  if (!appeal.can_appeal && !appeal.appeal_status && !appeal.decision) return null;
+  const label = appeal.appeal_status === 'answered' ? a.viewAnswer : appeal.appeal_status ? a.view : appeal.can_appeal ? a.link : a.viewReview;
   return <Link className="btn btn-secondary" href={paths.appeal(appeal.order_id)}>{label}</Link>;
 }
 
