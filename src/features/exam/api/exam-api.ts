@@ -4,6 +4,7 @@ import { apiPaths, fillPath } from '../../../../contracts/api-paths.ts';
 import type {
   AnswerDraftRequest, AnswerDraftResponse, AnswerSubmitRequest, AnswerSubmitResult, SectionDetail, SectionDetailResponse,
 } from '../../../../contracts/exam-delivery.ts';
+import type { AppealSummary } from '../../../../contracts/appeals.ts';
 import type { ExamSectionName } from '../../../../contracts/exam-import.ts';
 import { api, ApiError, clockOffsetMs } from '../../../lib/api-client.ts';
 import { createOfflineQueue } from '../../../lib/offline-queue.ts';
@@ -57,3 +58,8 @@ export async function pendingFor(orderId: string, section: ExamSectionName): Pro
 }
 
 export type { AnswerDraftResponse, AnswerSubmitResult };
+
+/** Issue 17: the member's appealable attempts (the end page links a disqualification to its appeal). */
+export async function appealableAttempts(): Promise<AppealSummary[]> {
+  return (await api.get<{ data: { list: AppealSummary[] } }>(apiPaths.order.appeals)).data.data.list.filter((a) => a.can_appeal);
+}
