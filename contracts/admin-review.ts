@@ -5,9 +5,8 @@ import { z } from 'zod';
 import { institutionSettingsSchema } from './admin.ts';
 import { institutionQuerySchema } from './admin-members.ts';
 import { okEnvelope, pagedList } from './envelope.ts';
-import {
-  APPEAL_HOURS_MAX, DECISION_NOTE_MAX, ORDER_STATUS_CODES, REVIEW_DECISIONS, REVIEW_MESSAGES, RISK_REASON_CODES, RISK_SCORE_MAX,
-} from './facts/index.ts';
+import { APPEAL_HOURS_MAX, DECISION_NOTE_MAX, ORDER_STATUS_CODES, REVIEW_DECISIONS, RISK_REASON_CODES, RISK_SCORE_MAX } from './facts/index.ts';
+import { REVIEW_MESSAGES } from './facts/review-texts.ts';
 import { timeAccommodationSchema } from './orders.ts';
 
 const decisionSchema = z.enum(REVIEW_DECISIONS);

@@ -2,7 +2,7 @@
 // decision form, appeals, the review settings and the rule simulator. Only src/features/staff imports
 // this file (it loads with the console's lazy chunks). Texts the server also sends come from
 // contracts/facts/review.ts.
-import { DECISION_LABELS, REVIEW_MESSAGES, APPEAL_OUTCOME_LABELS } from '../../contracts/facts/index.ts';
+import { DECISION_LABELS, REVIEW_MESSAGES, APPEAL_OUTCOME_LABELS } from '../../contracts/facts/review-texts.ts';
 
 export const staffReviewMessages = {
   menu: 'Tinjauan pengawasan',
@@ -140,7 +140,7 @@ export const staffReviewMessages = {
     appealHoursHint: 'Sejak diskualifikasi atau pembatalan.',
     fourEyes: 'Wajibkan konfirmasi peninjau kedua untuk "Dibatalkan" dan "Diskualifikasi dikuatkan"',
     invalid: 'Ambang 0–100 dan batas banding 1–720 jam',
-    save: 'Simpan pengaturan tinjauan',
+    save: 'Simpan tinjauan pengawasan',
     saved: REVIEW_MESSAGES.settingsSaved,
     agreementTitle: 'Kesepakatan peninjau',
     agreementNone: 'Belum ada tinjauan kedua.',

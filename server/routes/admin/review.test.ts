@@ -6,7 +6,8 @@
 import { and, desc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AttemptTimeline, ReviewQueueRow } from '../../../contracts/admin-review.ts';
-import { REVIEW_MAIL, REVIEW_MESSAGES, REVOCATION_CATEGORIES, STAFF_MESSAGES } from '../../../contracts/facts/index.ts';
+import { REVOCATION_CATEGORIES, STAFF_MESSAGES } from '../../../contracts/facts/index.ts';
+import { REVIEW_MAIL, REVIEW_MESSAGES } from '../../../contracts/facts/review-texts.ts';
 import { certificates, mailOutbox, orderSections, orders } from '../../db/schema/index.ts';
 import { scoreExam } from '../../services/exam/scoring.ts';
 import { appWithFixtureExam } from '../../../tests/server-helpers/exam-fixture.ts';

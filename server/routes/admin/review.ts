@@ -11,7 +11,8 @@ import {
   ruleSimulationResponseSchema, staffAppealResponseSchema,
 } from '../../../contracts/admin-review.ts';
 import { apiPaths } from '../../../contracts/api-paths.ts';
-import { REVIEW_MESSAGES, STAFF_MESSAGES } from '../../../contracts/facts/index.ts';
+import { STAFF_MESSAGES } from '../../../contracts/facts/index.ts';
+import { REVIEW_MESSAGES } from '../../../contracts/facts/review-texts.ts';
 import { HttpError } from '../../http-error.ts';
 import { actorOf } from '../../plugins/staff-auth.ts';
 import { mediaFile } from '../../services/media/media-files.ts';

@@ -6,7 +6,8 @@
 import { and, asc, desc, eq, inArray, or, sql } from 'drizzle-orm';
 import type { AppealDetail, AppealSummary, MemberAppeal } from '../../../contracts/appeals.ts';
 import type { StaffAppeal } from '../../../contracts/admin-review.ts';
-import { APPEAL_MESSAGES, SERVER_MESSAGES, VIOLATION_REASONS } from '../../../contracts/facts/index.ts';
+import { APPEAL_MESSAGES, SERVER_MESSAGES } from '../../../contracts/facts/index.ts';
+import { VIOLATION_REASONS } from '../../../contracts/facts/review-texts.ts';
 import type { AppDb } from '../../db/client.ts';
 import { appeals, attemptReviews, media, orders, proctoringEvents, violations } from '../../db/schema/index.ts';
 import { HttpError } from '../../http-error.ts';

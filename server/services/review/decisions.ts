@@ -10,9 +10,8 @@
 // effect on a stale state.
 import { and, asc, eq, inArray, ne } from 'drizzle-orm';
 import type { DecisionRecord, ReviewState } from '../../../contracts/admin-review.ts';
-import {
-  decisionsFor, FOUR_EYES_DECISIONS, isAdverseDecision, REVIEW_MESSAGES, STAFF_MESSAGES, type ReviewDecision,
-} from '../../../contracts/facts/index.ts';
+import { decisionsFor, FOUR_EYES_DECISIONS, isAdverseDecision, STAFF_MESSAGES, type ReviewDecision } from '../../../contracts/facts/index.ts';
+import { REVIEW_MESSAGES } from '../../../contracts/facts/review-texts.ts';
 import type { AppDb, AppTx } from '../../db/client.ts';
 import { appeals, attemptReviews, orders, reviewDecisions, staff } from '../../db/schema/index.ts';
 import { HttpError } from '../../http-error.ts';

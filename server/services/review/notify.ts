@@ -1,7 +1,8 @@
 // Telling the candidate: a decision that took effect, or the answer to their appeal, by mail (the app
 // shows the same on the appeal screen). Anonymised accounts (privacy deletion) get no mail.
 import { eq } from 'drizzle-orm';
-import { isAdverseDecision, REVIEW_MAIL, type ReviewDecision } from '../../../contracts/facts/index.ts';
+import { isAdverseDecision, type ReviewDecision } from '../../../contracts/facts/index.ts';
+import { REVIEW_MAIL } from '../../../contracts/facts/review-texts.ts';
 import type { AppDb } from '../../db/client.ts';
 import { orders, users } from '../../db/schema/index.ts';
 import type { Mailer } from '../platform/mailer.ts';

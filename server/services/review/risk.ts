@@ -12,9 +12,8 @@
 //   camera_denied    15 per refusal of the camera (at most 30)
 //   device_check     5 per device check continued anyway (at most 10)
 //   reloads          2 per reload of a section page (at most 10)
-import {
-  RISK_REASON_TEXT, RISK_SCORE_MAX, type CounterKind, type ProctoringEventKind, type RiskReasonCode,
-} from '../../../contracts/facts/index.ts';
+import { RISK_SCORE_MAX, type CounterKind, type ProctoringEventKind, type RiskReasonCode } from '../../../contracts/facts/index.ts';
+import { RISK_REASON_TEXT } from '../../../contracts/facts/review-texts.ts';
 
 export const RISK_FORMULA_VERSION = 1;
 

@@ -1,6 +1,6 @@
 // The attempt's summary, risk reasons, appeal and decision history (the review screen's panels).
 import type { AttemptTimeline } from '../../../../contracts/admin-review.ts';
-import { DECISION_LABELS } from '../../../../contracts/facts/index.ts';
+import { DECISION_LABELS } from '../../../../contracts/facts/review-texts.ts';
 import { staffReviewMessages } from '../../../i18n/staff-review-messages.ts';
 import { formatScore, formatWibDateTime } from '../shell/format.ts';
 

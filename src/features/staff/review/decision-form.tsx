@@ -3,7 +3,8 @@
 import { useState, type FormEvent } from 'react';
 import { Form } from 'react-aria-components';
 import type { ReviewState } from '../../../../contracts/admin-review.ts';
-import { DECISION_LABELS, type ReviewDecision } from '../../../../contracts/facts/index.ts';
+import { type ReviewDecision } from '../../../../contracts/facts/index.ts';
+import { DECISION_LABELS } from '../../../../contracts/facts/review-texts.ts';
 import { staffReviewMessages } from '../../../i18n/staff-review-messages.ts';
 import { Alert } from '../../../ui/alert.tsx';
 import { Button } from '../../../ui/button.tsx';

@@ -1,7 +1,7 @@
 // The review queue as a react-aria Table: each row links to the attempt's review; risk with its
 // strongest reasons, why it is queued, the decision (or the one waiting for confirmation), the appeal.
 import { Cell, Column, Link, Row, Table, TableBody, TableHeader } from 'react-aria-components';
-import { DECISION_LABELS } from '../../../../contracts/facts/index.ts';
+import { DECISION_LABELS } from '../../../../contracts/facts/review-texts.ts';
 import { staffMessages } from '../../../i18n/staff-messages.ts';
 import { staffReviewMessages } from '../../../i18n/staff-review-messages.ts';
 import type { ReviewQueueRow } from '../api/review-api.ts';

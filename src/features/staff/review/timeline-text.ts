@@ -2,7 +2,8 @@
 // (counts, durations, what was heard, notes). Pure, so the wording is unit-tested; an entry kind the
 // console does not know yet (a new source on the server) is shown by its name.
 import type { TimelineEntry } from '../../../../contracts/admin-review.ts';
-import { DECISION_LABELS, type ReviewDecision } from '../../../../contracts/facts/index.ts';
+import { type ReviewDecision } from '../../../../contracts/facts/index.ts';
+import { DECISION_LABELS } from '../../../../contracts/facts/review-texts.ts';
 import { staffReviewMessages } from '../../../i18n/staff-review-messages.ts';
 import { formatCount, formatDuration, formatScore } from '../shell/format.ts';
 
