@@ -46,6 +46,9 @@ export const apiPaths = {
     answerDraft: '/users/v1/member/order/answer/draft',
     consent: '/users/v1/member/order/consent/:id',
     deviceReport: '/users/v1/member/order/device-report/:id',
+    // Issue 17 (not in the spec): the member's reviewable attempts, and one attempt's evidence and appeal.
+    appeals: '/users/v1/member/order/appeals',
+    appeal: '/users/v1/member/order/appeal/:id',
   },
   company: { detail: '/company/v1/get/company/:id' },
   institution: { detail: '/institusion/v1/get/institusion/detail/:id' },
@@ -100,6 +103,17 @@ export const apiPaths = {
     privacyRequest: '/admin/v1/privacy-requests/:id',
     privacyReceiptResend: '/admin/v1/privacy-requests/:id/resend-receipt',
     memberPrivacyDeletion: '/admin/v1/members/:id/privacy-deletion',
+    // Proctor review (issue 17, contracts/admin-review.ts).
+    reviews: '/admin/v1/reviews',
+    attempt: '/admin/v1/attempts/:order_id',
+    attemptPhoto: '/admin/v1/attempts/:order_id/photos/:media_id',
+    attemptAppeal: '/admin/v1/attempts/:order_id/appeal',
+    attemptDecisions: '/admin/v1/attempts/:order_id/decisions',
+    /** The signed photo file (no token: `<img>` loads it; the URL comes from the two routes above). */
+    reviewPhotoFile: '/admin/v1/review-photos/:media_id',
+    reviewSettings: '/admin/v1/institutions/:id/review-settings',
+    reviewAgreement: '/admin/v1/institutions/:id/review-agreement',
+    ruleSimulation: '/admin/v1/institutions/:id/rule-simulation',
   },
   /** The operator's part of the staff console (operator role only; contracts/admin-operator.ts). */
   adminOperator: {

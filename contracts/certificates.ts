@@ -126,6 +126,11 @@ export const publicCertificateSchema = z.object({
   cefr: z.string(),
   valid_until: z.string(),
   status: certificateStatusSchema,
+  /**
+   * Issue 17: why a revoked certificate was revoked, as a category (REVOCATION_CATEGORIES: after a
+   * proctoring review, replaced by a new certificate, by the issuer); never the reviewer's note.
+   */
+  revoked_reason: z.string().nullable().optional(),
 });
 export type PublicCertificate = z.infer<typeof publicCertificateSchema>;
 export const publicCertificateResponseSchema = okEnvelope(publicCertificateSchema);

@@ -78,12 +78,15 @@ export const proctoringEventRequestSchema = z.object({
   kind: z.enum(PROCTORING_EVENT_KINDS),
   /** A short technical note (e.g. the error code); cut to 500 characters. */
   detail: z.string().max(5000).default('').transform((s) => s.trim().slice(0, 500)),
+  /** How long the episode lasted (page-away, face-missing, face-multiple), in ms; at most a day. */
+  duration_ms: z.number().int().min(0).max(86_400_000).nullable().optional(),
 });
 export type ProctoringEventRequest = z.input<typeof proctoringEventRequestSchema>;
 export const proctoringEventSchema = z.object({
   section: z.enum(SECTION_NAMES),
   kind: z.enum(PROCTORING_EVENT_KINDS),
   detail: z.string(),
+  duration_ms: z.number().int().nullable().optional(),
   created_at: z.string(),
 });
 export type ProctoringEvent = z.infer<typeof proctoringEventSchema>;

@@ -10,6 +10,7 @@ import fp from 'fastify-plugin';
 import {
   serializerCompiler, validatorCompiler, type FastifyPluginAsyncZod, type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
+import { OUTBOX_QUEUED_HEADER } from '../contracts/facts/index.ts';
 import type { Config } from './config.ts';
 import type { Database } from './db/client.ts';
 import type { Clock } from './services/platform/clock.ts';
@@ -100,7 +101,7 @@ export const appPlugin: FastifyPluginAsyncZod<AppOptions> = async (app, opts) =>
   await app.register(fastifyCors, {
     origin: config.corsOrigins.length > 0 ? config.corsOrigins : false,
     methods: ['GET', 'HEAD', 'POST', 'PUT', 'DELETE'],
-    allowedHeaders: ['authorization', 'content-type', 'x-company-id'],
+    allowedHeaders: ['authorization', 'content-type', 'x-company-id', OUTBOX_QUEUED_HEADER],
     maxAge: 600,
   });
   // App plugins.

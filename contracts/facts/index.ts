@@ -11,3 +11,4 @@ export * from './staff.ts';
 export * from './privacy.ts';
 export * from './accommodations.ts';
 export * from './staff-operator.ts';
+export * from './review.ts';

@@ -96,6 +96,8 @@ export function preparationChecks(rules: ProctoringRules): PreparationChecks {
 /**
  * Monitoring events (not in the spec): monitoring never stops silently, the client reports when the
  * camera track ends, the face detector becomes unavailable, camera access is denied, and recovery.
+ * Issue 17 adds episodes with their length (`duration_ms`) for the reviewers' timeline and the risk
+ * score: time away from the test page, and how long no face or more than one face was seen.
  */
-export const PROCTORING_EVENT_KINDS = ['camera-ended', 'detector-unavailable', 'camera-denied', 'recovered'] as const;
+export const PROCTORING_EVENT_KINDS = ['camera-ended', 'detector-unavailable', 'camera-denied', 'recovered', 'page-away', 'face-missing', 'face-multiple'] as const;
 export type ProctoringEventKind = (typeof PROCTORING_EVENT_KINDS)[number];

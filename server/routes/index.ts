@@ -17,6 +17,7 @@ import { certificateRoutes } from './certificates/index.ts';
 import { proctoringRoutes } from './proctoring/index.ts';
 import { adminRoutes } from './admin/index.ts';
 import { privacyRoutes } from './privacy/index.ts';
+import { appealRoutes } from './appeals/index.ts';
 
 export interface RoutesOptions { config: Config; version: string }
 
@@ -35,6 +36,7 @@ export const apiRoutes: FastifyPluginAsyncZod<RoutesOptions> = async (app, opts)
   await app.register(proctoringRoutes, { config: opts.config });
   await app.register(certificateRoutes, { config: opts.config });
   await app.register(privacyRoutes, { config: opts.config });
+  await app.register(appealRoutes);
   await app.register(adminRoutes, { config: opts.config });
   if (opts.config.nodeEnv !== 'production') await app.register(devOutboxRoutes);
 };

@@ -39,6 +39,8 @@ const PUBLIC_ROUTES: [RegExp, string][] = [
 /** The staff console's API: a member token never opens it (staff-sweep.test.ts covers staff tokens). */
 const STAFF_ROUTES = /^\/api\/admin\/v1\//;
 const STAFF_LOGIN = /^\/api\/admin\/v1\/login$/;
+/** Staff review photos at a signed, short-lived URL (for <img>): no token at all, so a member's answers 403 (the signature). */
+const STAFF_SIGNED = /^\/api\/admin\/v1\/review-photos\/:media_id$/;
 /** Public routes whose whole point is to show a record to whoever holds its reference. */
 const PUBLIC_BY_DESIGN = [/^\/api\/public\/v1\/certificate\/:number$/];
 /** Path parameters and body fields that carry a member's own ids (a body's `license` is a code, not an id). */
@@ -96,7 +98,8 @@ describe('route access', () => {
       if (STAFF_ROUTES.test(route.url)) {
         if (STAFF_LOGIN.test(route.url)) continue;
         const withMember = await send(build(route, valuesFor(a, route.url, facts), await a.authorization()), route);
-        if (withMember.statusCode !== 401) unexpected.push(`${key(route)} answered ${withMember.statusCode} to a member token`);
+        const refused = STAFF_SIGNED.test(route.url) ? 403 : 401;
+        if (withMember.statusCode !== refused) unexpected.push(`${key(route)} answered ${withMember.statusCode} to a member token`);
         staffChecked.push(key(route));
         continue;
       }

@@ -6,7 +6,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_PASSWORD } from '../seed/demo-seed.ts';
 import { createMember } from '../../tests/server-helpers/members.ts';
 import { fillRoute, routeTable, sampleFromSchema, type RouteInfo } from '../../tests/server-helpers/route-table.ts';
-import { otherInstitutionAdmin, staffCall, staffToken } from '../../tests/server-helpers/staff.ts';
+import { otherInstitutionAdmin, proctorToken, staffCall, staffToken } from '../../tests/server-helpers/staff.ts';
+import { randomBytes } from 'node:crypto';
+import { licences, media, orders, violations } from '../db/schema/index.ts';
 import { buildTestApp, type TestApp } from '../../tests/server-helpers/test-app.ts';
 
 /** Staff routes without another institution's data to reach, and why. */
@@ -14,7 +16,10 @@ const UNSCOPED: [RegExp, string][] = [
   [/\/(login|me|logout-everywhere|totp\/enrol|totp\/confirm)$/, "the caller's own account"],
   [/\/audit$/, "no id: always filtered to the caller's institution (admin.test.ts)"],
   [/\/members\/template\.csv$/, 'a static template'],
+  [/\/review-photos\/:media_id$/, 'a signed, short-lived photo URL (no token); only the scoped attempt routes hand it out'],
 ];
+/** Proctor review routes (issue 17): another institution's proctor gets 404 on them too. */
+const REVIEW_ROUTES = /\/(attempts|reviews|institutions\/:id\/(review-settings|review-agreement|rule-simulation))/;
 /** The operator's routes (server/routes/admin/operator): 403 to every institution admin, whatever the ids. */
 const OPERATOR_ONLY = /^\/api\/admin\/v1\/(companies|institutions$|institutions\/:id$|exams|certificates|shipments)/;
 
@@ -37,6 +42,15 @@ beforeAll(async () => {
     institution: t.seed!.institutionId, member: user.id, batch: (batch.body.data as { batch: { id: string } }).batch.id,
     privacyRequest: (request.body.data as { id: string }).id, deletable: deletable.id,
   });
+  // A disqualified attempt of the demo institution with a violation photo (the review routes' :order_id, :media_id).
+  const [lic] = await t.db.insert(licences).values({ code_hash: randomBytes(16).toString('hex'), code_hint: 'SWEP', product_id: t.seed!.productId, institution_id: t.seed!.institutionId, redeemed_by: user.id }).returning();
+  const [order] = await t.db.insert(orders).values({
+    order_no: `EPOT-SWEEP-${randomBytes(3).toString('hex')}`, user_id: user.id, license_id: lic!.id, product_id: t.seed!.productId, institution_id: t.seed!.institutionId,
+    meta: { job: 'Mahasiswa', certificate_for: 'Beasiswa' }, status: 'disqualified', started_at: t.clock.now(), disqualified_at: t.clock.now(), disqualified_reason: 'violations:open_new_tab',
+  }).returning();
+  const [photo] = await t.db.insert(media).values({ title: 'foto', source: 'upload', type: 'image', mime: 'image/jpeg', storage_key: `${randomBytes(8).toString('hex')}.jpg`, byte_size: 10, owner_user_id: user.id }).returning();
+  await t.db.insert(violations).values({ order_id: order!.id, section: 'structure', counter_type: 'open_new_tab', image_media_id: photo!.id });
+  Object.assign(ids, { order: order!.id, photo: photo!.id });
 }, 120_000);
 afterAll(async () => { await t?.cleanup(); });
 
@@ -50,7 +64,7 @@ function idFor(url: string): string {
 }
 
 function build(route: RouteInfo) {
-  const values: Record<string, unknown> = { id: idFor(route.url), institution: ids.institution, product_id: t.seed!.productId, email: 'sweep@sekolah.id', expires_at: '2026-12-31T00:00:00Z', csv: 'email,fullname\nsweep2@sekolah.id,Sapu', note: 'Permintaan lewat surat untuk uji sapu' };
+  const values: Record<string, unknown> = { id: idFor(route.url), order_id: ids.order, media_id: ids.photo, institution: ids.institution, product_id: t.seed!.productId, email: 'sweep@sekolah.id', expires_at: '2026-12-31T00:00:00Z', csv: 'email,fullname\nsweep2@sekolah.id,Sapu', note: 'Permintaan lewat surat untuk uji sapu' };
   const ctx = { valueFor: (name: string) => values[name] };
   const params = Object.fromEntries(route.pathParams.map((p) => [p, String(sampleFromSchema(route.pathSchemas[p] ?? { type: 'string' }, ctx, p))]));
   const query = route.query.filter((q) => q.name === 'institution').map((q) => `${q.name}=${encodeURIComponent(String(sampleFromSchema(q.schema, ctx, q.name)))}`).join('&');
@@ -60,21 +74,29 @@ function build(route: RouteInfo) {
 describe('staff scope sweep', () => {
   it("answers 404 on every scoped staff route to another institution's admin", async () => {
     const other = await otherInstitutionAdmin(t);
+    const otherProctor = await proctorToken(t, other.institutionId);
     const owner = await staffToken(t, 'admin.lembaga@epot.local', DEMO_PASSWORD);
     const findings: string[] = [];
     let checked = 0;
+    let reviewChecked = 0;
     for (const route of routes) {
       if (UNSCOPED.some(([re]) => re.test(route.url)) || OPERATOR_ONLY.test(route.url)) continue;
       const req = build(route);
       const foreign = await staffCall(t, { ...req, token: other.token });
       if (foreign.code !== 404) findings.push(`${route.method} ${route.url}: ${foreign.code} to another institution's admin (${foreign.raw.body.slice(0, 80)})`);
       else if (foreign.raw.body.includes(ids.member!) || foreign.raw.body.includes('Lembaga Demo')) findings.push(`${route.method} ${route.url}: the 404 leaks data`);
+      if (REVIEW_ROUTES.test(route.url)) {
+        const byProctor = await staffCall(t, { ...req, token: otherProctor });
+        if (byProctor.code !== 404) findings.push(`${route.method} ${route.url}: ${byProctor.code} to another institution's proctor`);
+        reviewChecked++;
+      }
       const own = await staffCall(t, { ...req, token: owner });
       if (own.code === 404) findings.push(`${route.method} ${route.url}: 404 to its own admin too: the sample request is not valid`);
       checked++;
     }
     expect(findings).toEqual([]);
-    expect(checked).toBeGreaterThanOrEqual(21);
+    expect(checked).toBeGreaterThanOrEqual(30);
+    expect(reviewChecked).toBeGreaterThanOrEqual(9);
   }, 120_000);
 
   it('answers 403 on every operator route to institution admins (the owning one too), with nothing of the data', async () => {

@@ -67,6 +67,7 @@ export const routes: RouteObject[] = [{
               return { Component: () => <><ProctoringReset /><EndPage /></> };
             },
           },
+          { path: routePatterns.appeal, lazy: async () => ({ Component: (await import('../features/appeal/index.ts')).AppealPage }) },
           { path: routePatterns.deviceCheck, lazy: async () => ({ Component: (await deviceCheck()).DeviceCheckPage }) },
           { path: routePatterns.headsetCheck, lazy: async () => ({ Component: (await deviceCheck()).HeadsetCheckPage }) },
           { path: routePatterns.webcamCheck, lazy: async () => ({ Component: (await deviceCheck()).WebcamCheckPage }) },

@@ -206,6 +206,7 @@ export const staffMessages = {
       reading: 'Reading', total: 'Total', level: 'Level', violations: 'Pelanggaran', created: 'Dibuat', completed: 'Selesai/gugur',
     },
     violations: (tab: string, face: string, speech: string) => `tab ${tab} · wajah ${face} · suara ${speech}`,
+    openReview: (name: string) => `Buka bukti dan tinjauan tes ${name}`,
   },
   paging: {
     label: 'Halaman',

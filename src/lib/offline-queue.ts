@@ -32,7 +32,8 @@ export type SendOutcome = { ok: true; data: unknown } | { ok: false; error: unkn
 
 /** The sender answers the data or throws; `isRetryable` decides whether a failure keeps the entry. */
 export interface OfflineQueueOptions {
-  send: (request: QueuedRequest) => Promise<unknown>;
+  /** Gets the stored entry (with `createdAt`: how long it waited). */
+  send: (request: QueueEntry) => Promise<unknown>;
   /** Network failures and server errors are retried later; a refusal (4xx) never will succeed. */
   isRetryable: (error: unknown) => boolean;
   storage?: QueueStorage;

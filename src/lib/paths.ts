@@ -20,6 +20,8 @@ export const paths = {
   section: (id: string, section: 'listening' | 'structure' | 'reading') =>
     `/epot/${encodeURIComponent(id)}/${section}`,
   end: '/epot/end',
+  /** Issue 17: the candidate's evidence and appeal for one attempt (order or licence id). */
+  appeal: (id: string) => `/epot/${encodeURIComponent(id)}/appeal`,
   reward: '/reward',
   tracking: (id: string) => `/certificate/${encodeURIComponent(id)}/tracking`,
   viewer: '/viewer',
@@ -42,5 +44,6 @@ export const routePatterns = {
   deviceCheck: '/epot/:id/device-check',
   headsetCheck: '/epot/:id/headset-check',
   webcamCheck: '/epot/:id/webcam-check',
+  appeal: '/epot/:id/appeal',
   epotSubpages: '/epot/*',
 } as const;

@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { watchTabLeaving } from './tab-watch.ts';
 
-beforeEach(() => vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] }));
+beforeEach(() => vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'Date'] }));
 afterEach(() => vi.useRealTimers());
 
 function setup() {
@@ -11,9 +11,11 @@ function setup() {
   doc.hidden = false;
   doc.hasFocus = () => focused;
   const onLeave = vi.fn();
-  const stop = watchTabLeaving({ onLeave, doc: doc as unknown as Document, win: win as unknown as Window });
+  const onReturn = vi.fn();
+  const stop = watchTabLeaving({ onLeave, onReturn, doc: doc as unknown as Document, win: win as unknown as Window });
   return {
     onLeave,
+    onReturn,
     stop,
     blur: () => { focused = false; win.dispatchEvent(new Event('blur')); },
     focus: () => { focused = true; win.dispatchEvent(new Event('focus')); },
@@ -45,6 +47,18 @@ describe('leaving the test page', () => {
     t.hide();
     vi.advanceTimersByTime(2_000);
     expect(t.onLeave).toHaveBeenCalledTimes(2);
+  });
+
+  it('reports how long a counted absence lasted when the candidate comes back, and nothing for a flicker', () => {
+    const t = setup();
+    t.blur();
+    vi.advanceTimersByTime(500);
+    t.focus();
+    expect(t.onReturn).not.toHaveBeenCalled();
+    t.hide();
+    vi.advanceTimersByTime(12_000);
+    t.show();
+    expect(t.onReturn).toHaveBeenCalledExactlyOnceWith(12_000);
   });
 
   it('stops listening when stopped', () => {

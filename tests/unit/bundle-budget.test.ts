@@ -10,6 +10,7 @@ import { gzipSync } from 'node:zlib';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { buildIfStale } from '../../server/cli/build-if-stale.ts';
 import { staffMessages } from '../../src/i18n/staff-messages.ts';
+import { staffReviewMessages } from '../../src/i18n/staff-review-messages.ts';
 
 const root = process.cwd();
 const dist = join(root, 'dist');
@@ -23,7 +24,7 @@ const gz = (file: string) => gzipSync(readFileSync(join(dist, file)), { level: 9
 const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
 
 // Texts only the console's code carries (its screens' words).
-const STAFF_MARKERS = [staffMessages.login.title, staffMessages.security.logoutEverywhere, staffMessages.settings.appliesNote, staffMessages.app.name];
+const STAFF_MARKERS = [staffMessages.login.title, staffMessages.security.logoutEverywhere, staffMessages.settings.appliesNote, staffMessages.app.name, staffReviewMessages.queue.intro];
 const STAFF_ENTRY = 'src/features/staff/index.ts';
 const isStaffFile = (file: string) => file.startsWith('assets/staff-');
 

@@ -1,7 +1,7 @@
 // Companies, their institutions and the members (users) who sign in.
 import { sql } from 'drizzle-orm';
 import { boolean, check, date, index, integer, jsonb, pgTable, text, uuid } from 'drizzle-orm/pg-core';
-import type { ProctoringFlags } from '../../../contracts/facts/index.ts';
+import { DEFAULT_REVIEW_SETTINGS, type ProctoringFlags, type ReviewSettings } from '../../../contracts/facts/index.ts';
 import { createdAt, id } from './columns.ts';
 
 export interface CompanySettings {
@@ -28,6 +28,8 @@ export const institutions = pgTable('institutions', {
   // Cloud speech recognition (audio to the browser's cloud service) may be offered to its members,
   // who then consent separately (issue 19). Off: speech is detected on the device only.
   cloud_speech: boolean().notNull().default(false),
+  // Issue 17: the review queue's risk threshold, the appeal period and four-eyes confirmation.
+  review_settings: jsonb().$type<ReviewSettings>().notNull().default(DEFAULT_REVIEW_SETTINGS),
   created_at: createdAt(),
 });
 

@@ -7,6 +7,7 @@ import { staffLicenceRoutes } from './licences.ts';
 import { staffMemberRoutes } from './members.ts';
 import { staffPrivacyRoutes } from './privacy-requests.ts';
 import { staffResultRoutes } from './results.ts';
+import { staffReviewRoutes } from './review.ts';
 import { staffSessionRoutes } from './session.ts';
 import { operatorRoutes } from './operator/index.ts';
 
@@ -18,5 +19,6 @@ export const adminRoutes: FastifyPluginAsyncZod<{ config: Config }> = async (app
   await app.register(staffLicenceRoutes);
   await app.register(staffResultRoutes);
   await app.register(staffPrivacyRoutes, { config });
+  await app.register(staffReviewRoutes);
   await app.register(operatorRoutes);
 };

@@ -92,7 +92,7 @@ describe('issuance on completion', () => {
     expect(verified.body.data).toEqual({
       number: cert!.number, name: 'Peserta Uji', test_date: expect.any(String) as string,
       scores: { listening: 51, structure: 52, reading: 58 }, total: 537, level: 'Advanced', cefr: 'B1',
-      valid_until: cert!.valid_until.toISOString(), status: 'valid',
+      valid_until: cert!.valid_until.toISOString(), status: 'valid', revoked_reason: null,
     });
     // Nothing more personal than the name.
     expect(JSON.stringify(verified.body)).not.toMatch(/@|1995|Bandung|0812/);

@@ -10,7 +10,7 @@ import {
 } from '../../../contracts/exam-delivery.ts';
 import { idParamSchema } from '../../../contracts/orders.ts';
 import {
-  getOrStartSection, saveDraft, sectionStatus, settledSections, settleOverdue, storedAnswer, submitAnswer,
+  countActivity, getOrStartSection, saveDraft, sectionStatus, settledSections, settleOverdue, storedAnswer, submitAnswer,
 } from '../../services/exam/attempts.ts';
 import { liveCertificate, toCertificateRef } from '../../services/certificates/certificates.ts';
 import { getOwnOrder, licenceHintOf } from '../../services/orders/orders.ts';
@@ -20,12 +20,16 @@ import { enforce, refuseIfOver } from '../../services/platform/rate-limit.ts';
 import { loadSectionContent, renderSectionParts, selectionsOf } from '../../services/exam/section-content.ts';
 import { mediaRoutes } from './media.ts';
 import { examBankRoutes } from './exam-bank.ts';
-import { SERVER_MESSAGES, type SectionName } from '../../../contracts/facts/index.ts';
+import { OUTBOX_QUEUED_HEADER, SERVER_MESSAGES, type SectionName } from '../../../contracts/facts/index.ts';
 
 // Autosave is debounced by the SPA; this only stops a runaway client.
 const DRAFTS_PER_MINUTE = 120;
 const SUBMITS_PER_MINUTE = 60;
 const iso = (d: Date | null) => d?.toISOString() ?? null;
+/** How long a draft or submission waited in the SPA's offline outbox (ms); over REPLAY_MS it counts as an offline replay. */
+const QUEUED_HEADER = OUTBOX_QUEUED_HEADER;
+const REPLAY_MS = 10_000;
+const replayedFromOutbox = (header: string | string[] | undefined) => Number(Array.isArray(header) ? header[0] : header) > REPLAY_MS;
 
 /** The order's live certificate; a completed order without one gets it now. */
 async function certificateRef(app: FastifyInstance, req: FastifyRequest, order: { id: string; status: string }) {
@@ -53,6 +57,8 @@ const orderSectionRoutes: FastifyPluginAsyncZod = async (app) => {
     const nowMs = now.getTime();
     const row = await settleOverdue(app.db, await getOrStartSection(app.db, order, section, now), now);
     const open = !row.submitted_at;
+    // Started before this request and still open: a reload or a resume (the reviewers' timeline counts them).
+    if (open && row.started_at.getTime() !== nowMs) await countActivity(app.db, order.id, section, 'resume', now);
     const parts = open
       ? renderSectionParts(await loadSectionContent(app.db, row.exam_id!, section), app.mediaUrls, selectionsOf(storedAnswer(row.draft)))
       : [];
@@ -79,7 +85,8 @@ const orderSectionRoutes: FastifyPluginAsyncZod = async (app) => {
       body: answerDraftRequestSchema, response: { 200: answerDraftResponseSchema } },
   }, async (req, reply) => {
     const now = app.clock.now();
-    const { deadline_at, rate } = await saveDraft(app.db, req.member.id, req.body, now, { key: `draft:${req.member.id}`, limit: DRAFTS_PER_MINUTE, windowMs: 60_000 });
+    const { deadline_at, rate } = await saveDraft(app.db, req.member.id, req.body, now, { key: `draft:${req.member.id}`, limit: DRAFTS_PER_MINUTE, windowMs: 60_000 },
+      { replayed: replayedFromOutbox(req.headers[QUEUED_HEADER]) });
     refuseIfOver(reply, rate);
     return {
       status: 200 as const, message: 'OK',
@@ -96,6 +103,7 @@ const orderSectionRoutes: FastifyPluginAsyncZod = async (app) => {
     const now = app.clock.now();
     await enforce(app.db, reply, `submit:${req.member.id}`, SUBMITS_PER_MINUTE, 60_000, now);
     const data = await submitAnswer(app.db, req.member.id, req.body, now);
+    if (replayedFromOutbox(req.headers[QUEUED_HEADER]) && !req.body.disqualified) await countActivity(app.db, data.id, data.section, 'submit_replayed', now);
     // The last section closed: issue the certificate now (idempotent; failures are retried later).
     if (data.order_status === 'completed') await app.certificates.afterCompletion(data.id, req);
     req.log.info({ order: data.id, section: data.section, status: data.status, order_status: data.order_status }, 'section answer stored');

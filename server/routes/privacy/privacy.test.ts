@@ -8,7 +8,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { decodeJwt } from 'jose';
-import { certificates, consents, media, orders, orderSections, users, violations } from '../../db/schema/index.ts';
+import { appeals, certificates, consents, media, orders, orderSections, users, violations } from '../../db/schema/index.ts';
 import { latestOutboxMail } from '../../services/platform/mailer.ts';
 import { anonymisedEmail, ANONYMISED_NAME } from '../../services/privacy/deletion.ts';
 import { TEST_PASSWORD } from '../../../tests/server-helpers/members.ts';
@@ -90,6 +90,7 @@ describe('POST /users/v1/member/privacy/deletion', () => {
     });
     await t.db.update(orders).set({ total_score: 500, level: 'B1' }).where(eq(orders.id, me.orderId));
     await t.db.insert(consents).values({ order_id: me.orderId, user_id: me.userId, rules_version: 'v1', checks: {} as never, ip: '10.0.0.9', user_agent: 'Chromium' });
+    await t.db.insert(appeals).values({ order_id: me.orderId, user_id: me.userId, text: 'Adik saya, Budi, masuk ke kamar.' });
     return { me, before: before!, photo: m! };
   }
 
@@ -118,6 +119,8 @@ describe('POST /users/v1/member/privacy/deletion', () => {
     expect(o).toMatchObject({ total_score: 500, level: 'B1' });
     const [c] = await t.db.select().from(consents).where(eq(consents.user_id, me.userId));
     expect(c).toMatchObject({ rules_version: 'v1', ip: null, user_agent: null });
+    const [a] = await t.db.select().from(appeals).where(eq(appeals.order_id, me.orderId));
+    expect(a).toMatchObject({ text: '', status: 'open' });
     // Logged out everywhere; the old address receives the confirmation with the receipt.
     expect((await t.app.inject({ method: 'GET', url: '/api/users/v1/member/detail/', headers: me.headers })).statusCode).toBe(401);
     const mail = (await latestOutboxMail(t.db)).find((x) => x.to_address === before.email);

@@ -53,13 +53,13 @@ const orderProctoringRoutes: FastifyPluginAsyncZod = async (app) => {
   });
 
   app.post(apiPaths.order.proctoringEvent, {
-    schema: { summary: 'Monitoring event: camera ended, detector unavailable, camera denied, recovered', tags: ['proctoring'],
+    schema: { summary: 'Monitoring event: camera ended, detector unavailable, camera denied, recovered; episodes with their length (page away, no face, several faces)', tags: ['proctoring'],
       params: idParamSchema, body: proctoringEventRequestSchema, response: { 200: proctoringEventResponseSchema } },
   }, async (req, reply) => {
     await enforce(app.db, reply, `proctoring-event:${req.member.id}`, EVENTS_PER_MINUTE, 60_000, app.clock.now());
     const order = await getOwnOrder(app.db, req.member.id, req.params.id);
     const data = await recordProctoringEvent(app.db, order, req.body, app.clock.now());
-    req.log[data.kind === 'recovered' ? 'info' : 'warn']({ order: order.id, section: data.section, kind: data.kind }, 'proctoring event');
+    req.log[data.kind === 'recovered' || data.duration_ms !== null ? 'info' : 'warn']({ order: order.id, section: data.section, kind: data.kind }, 'proctoring event');
     return { status: 200 as const, message: 'OK', data };
   });
 };

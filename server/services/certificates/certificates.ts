@@ -21,7 +21,9 @@ import { LICENCE_ALPHABET } from '../orders/licence-codes.ts';
 import type { BlobStore } from '../media/blob-store.ts';
 import type { MediaUrlSigner } from '../media/media-urls.ts';
 import { ensureShipment } from './shipments.ts';
-import { SECTION_NAMES, SERVER_MESSAGES } from '../../../contracts/facts/index.ts';
+import {
+  REVIEW_REVOKED_REASON, REVOCATION_CATEGORIES, SECTION_NAMES, SERVER_MESSAGES, type RevocationCategory,
+} from '../../../contracts/facts/index.ts';
 
 export type CertificateRow = typeof certificates.$inferSelect;
 type OrderRow = typeof orders.$inferSelect;
@@ -227,8 +229,14 @@ export async function publicCertificate(db: AppDb, number: string, now: Date): P
     number: cert.number, name: cert.name_on_certificate, test_date: order.completed_at!.toISOString(),
     scores: { listening: order.listening_score!, structure: order.structure_score!, reading: order.reading_score! },
     total: order.total_score!, level: order.level ?? '', cefr: order.cefr ?? '', valid_until: cert.valid_until.toISOString(),
-    status: certificateStatus(cert, now),
+    status: certificateStatus(cert, now), revoked_reason: cert.status === 'revoked' ? REVOCATION_CATEGORIES[revocationCategory(cert)] : null,
   };
+}
+
+/** The public category of a revocation: never the free text an operator or reviewer wrote. */
+export function revocationCategory(cert: Pick<CertificateRow, 'superseded_by' | 'revoked_reason'>): RevocationCategory {
+  if (cert.superseded_by) return 'replaced';
+  return cert.revoked_reason === REVIEW_REVOKED_REASON ? 'review' : 'issuer';
 }
 
 /** Operator: revoke by number. Revoking twice keeps the first reason. */

@@ -15,7 +15,7 @@ import {
 } from '../../../contracts/facts/index.ts';
 import type { AppDb, AppTx } from '../../db/client.ts';
 import { preparedPer } from '../../db/prepared.ts';
-import { answerKeys, exams, media, orderSections, orders, products } from '../../db/schema/index.ts';
+import { answerKeys, attemptActivity, exams, media, orderSections, orders, products, type ActivityKind } from '../../db/schema/index.ts';
 import { HttpError } from '../../http-error.ts';
 import { getOwnOrder } from '../orders/orders.ts';
 import { countAttemptSql, rateLimitResult, type RateLimitResult } from '../platform/rate-limit.ts';
@@ -98,10 +98,10 @@ export async function getOrStartSection(db: AppDb, order: OrderRow, section: Sec
 
 // ---- closing sections -------------------------------------------------------------------------
 
-interface Scoring { questions: ScorableQuestion[]; keys: AnswerKey[] }
+export interface Scoring { questions: ScorableQuestion[]; keys: AnswerKey[] }
 
 /** What scoring a section needs. Read before the transaction (the content cache is shared). */
-async function loadScoring(db: AppDb, examId: string, section: SectionName): Promise<Scoring> {
+export async function loadScoring(db: AppDb, examId: string, section: SectionName): Promise<Scoring> {
   const content = await loadSectionContent(db, examId, section);
   const ids = [...content.questionIds];
   const keys = ids.length === 0 ? [] : await db.select({ question_id: answerKeys.question_id, correct_index: answerKeys.correct_index })
@@ -321,6 +321,11 @@ export async function submitAnswer(db: AppDb, memberId: string, input: SubmitInp
 }
 
 export interface DraftInput { id: string; section: SectionName; answer: AnswerPart[]; position: number }
+/** The SPA sent this draft from its offline outbox after it waited (issue 17: counted apart per minute). */
+export interface DraftOptions { replayed?: boolean }
+
+/** The minute an activity is counted in (attempt_activity). */
+export const activityMinute = (now: Date) => new Date(Math.floor(now.getTime() / 60_000) * 60_000);
 /** The autosave rate limit, counted in the same statement as the save. */
 export interface DraftLimit { key: string; limit: number; windowMs: number }
 
@@ -345,8 +350,12 @@ const saveDraftQuery = preparedPer((db) => {
       sql`exists (select 1 from ${orders} where ${orders.id} = ${orderSections.order_id} and ${orders.user_id} = ${p('member_id')} and ${orders.status} = 'in_progress')`,
       sql`(select ${counted.count} from ${counted}) <= ${p('limit')}::int`,
     ))
-    .returning({ deadline_at: orderSections.deadline_at }));
-  return db.with(counted, saved).select({
+    .returning({ deadline_at: orderSections.deadline_at, order_id: orderSections.order_id }));
+  // The reviewers' timeline counts autosaves per minute (attempt_activity), in this same statement.
+  const activity = db.$with('activity', { n: sql<number>`n` }).as(sql`insert into ${attemptActivity} (order_id, section, kind, minute, count)
+    select "saved"."order_id", ${p('section')}, ${p('kind')}, ${p('minute')}::timestamptz, 1 from "saved"
+    on conflict (order_id, section, kind, minute) do update set count = ${attemptActivity}.count + 1 returning 1 as n`);
+  return db.with(counted, saved, activity).select({
     count: counted.count, reset_at: counted.reset_at,
     deadline_at: sql<Date | null>`(select ${saved.deadline_at} from ${saved})`.mapWith(orderSections.deadline_at),
     // This statement's commit does not wait for its WAL flush (the measured ceiling): a draft is
@@ -361,8 +370,10 @@ const saveDraftQuery = preparedPer((db) => {
  * against the rate limit and, within it, a conditional UPDATE (own order in progress, section open,
  * not past deadline + grace); only a refusal reads more, to say why. Over the limit nothing is stored.
  */
-export async function saveDraft(db: AppDb, memberId: string, input: DraftInput, now: Date, limit: DraftLimit): Promise<{ deadline_at: Date | null; rate: RateLimitResult }> {
+export async function saveDraft(db: AppDb, memberId: string, input: DraftInput, now: Date, limit: DraftLimit, opts: DraftOptions = {}): Promise<{ deadline_at: Date | null; rate: RateLimitResult }> {
+  const kind: ActivityKind = opts.replayed ? 'autosave_replayed' : 'autosave';
   const [result] = await saveDraftQuery(db).execute({
+    kind, minute: activityMinute(now).toISOString(),
     key: limit.key, now: now.toISOString(), reset_at: new Date(now.getTime() + limit.windowMs).toISOString(), limit: limit.limit,
     // A malformed id matches no row (the rate limit still counts the attempt); the refusal below says why.
     order_id: UUID.test(input.id) ? input.id : NIL_UUID, section: input.section, member_id: memberId,
@@ -380,4 +391,13 @@ export async function saveDraft(db: AppDb, memberId: string, input: DraftInput, 
   if (!row) throw new HttpError(409, SECTION_MESSAGES.sectionNotStarted(input.section));
   if (row.submitted_at) throw new HttpError(400, SECTION_MESSAGES.sectionClosed(input.section));
   throw new HttpError(409, SERVER_MESSAGES.timeUp);
+}
+
+/** Counts one activity of the attempt in the current minute (reloads, submissions replayed from the outbox). */
+export async function countActivity(db: AppDb, orderId: string, section: SectionName, kind: ActivityKind, now: Date): Promise<void> {
+  await db.insert(attemptActivity).values({ order_id: orderId, section, kind, minute: activityMinute(now), count: 1 })
+    .onConflictDoUpdate({
+      target: [attemptActivity.order_id, attemptActivity.section, attemptActivity.kind, attemptActivity.minute],
+      set: { count: sql`${attemptActivity.count} + 1` },
+    });
 }

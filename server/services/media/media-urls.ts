@@ -20,14 +20,17 @@ export interface MediaUrlOptions {
   apiBase: string;
   ttlSeconds: number;
   clock: Clock;
+  /** The file route (default the member's media file route; staff review photos have their own). */
+  path?: string;
 }
 
-export function deriveMediaUrlKey(jwtSecret: Uint8Array): Buffer {
-  return createHmac('sha256', jwtSecret).update('epot-media-url-v1').digest();
+/** One key per purpose: a URL signed for one route never opens another. */
+export function deriveMediaUrlKey(jwtSecret: Uint8Array, purpose = 'epot-media-url-v1'): Buffer {
+  return createHmac('sha256', jwtSecret).update(purpose).digest();
 }
 
 export function createMediaUrlSigner(key: Uint8Array, opts: MediaUrlOptions): MediaUrlSigner {
-  const { apiBase, ttlSeconds, clock } = opts;
+  const { apiBase, ttlSeconds, clock, path = apiPaths.media.file } = opts;
   // Expiry rounded up to a step, so URLs handed out within one step are identical and the
   // browser's cache can reuse an audio file across reloads of the section.
   const step = Math.min(3600, ttlSeconds);
@@ -38,7 +41,7 @@ export function createMediaUrlSigner(key: Uint8Array, opts: MediaUrlOptions): Me
       const nowMs = clock.now().getTime();
       const exp = Math.ceil((Math.floor(nowMs / 1000) + ttlSeconds) / step) * step;
       const sig = mac(mediaId, exp).toString('base64url');
-      return `${apiBase}${fillPath(apiPaths.media.file, { id: mediaId })}?exp=${exp}&sig=${sig}`;
+      return `${apiBase}${fillPath(path, { id: mediaId, media_id: mediaId })}?exp=${exp}&sig=${sig}`;
     },
     verify(mediaId, exp, sig) {
       const nowS = Math.floor(clock.now().getTime() / 1000);
@@ -54,4 +57,16 @@ export function createMediaUrlSigner(key: Uint8Array, opts: MediaUrlOptions): Me
 /** The signer for this database's secret (see loadJwtSecret). */
 export async function loadMediaUrlSigner(db: AppDb, configuredJwtSecret: string | undefined, opts: MediaUrlOptions): Promise<MediaUrlSigner> {
   return createMediaUrlSigner(deriveMediaUrlKey(await loadJwtSecret(db, configuredJwtSecret)), opts);
+}
+
+/** Review photos are handed to staff for at most this long (issue 17: short-lived). */
+export const STAFF_PHOTO_URL_TTL_SECONDS = 300;
+
+/**
+ * The signer of staff review photos (`/admin/v1/review-photos/:media_id`): its own key, so a
+ * member's media URL never opens the staff route nor the reverse, and a short lifetime.
+ */
+export async function loadStaffPhotoSigner(db: AppDb, configuredJwtSecret: string | undefined, opts: Omit<MediaUrlOptions, 'path'>): Promise<MediaUrlSigner> {
+  const key = deriveMediaUrlKey(await loadJwtSecret(db, configuredJwtSecret), 'epot-staff-review-photo-v1');
+  return createMediaUrlSigner(key, { ...opts, ttlSeconds: Math.min(opts.ttlSeconds, STAFF_PHOTO_URL_TTL_SECONDS), path: apiPaths.admin.reviewPhotoFile });
 }

@@ -8,13 +8,13 @@
 import { and, count, eq, inArray, sql } from 'drizzle-orm';
 import { SignJWT } from 'jose';
 import type { AppDb } from '../../db/client.ts';
-import { certificates, consents, media, orders, orderSections, users, violations } from '../../db/schema/index.ts';
+import { appeals, certificates, consents, media, orders, orderSections, users, violations } from '../../db/schema/index.ts';
 import { DELETION_KEEPS, DELETION_RECEIPT_AUDIENCE } from '../../../contracts/facts/index.ts';
 import type { BlobStore } from '../media/blob-store.ts';
 
 export const DELETION_REMOVES = [
   'email', 'kata sandi', 'tanggal dan tempat lahir', 'nomor telepon', 'alamat', 'foto', 'jawaban', 'transkrip suara',
-  'IP dan browser pada persetujuan',
+  'IP dan browser pada persetujuan', 'teks banding',
 ] as const;
 
 export interface DeletionResult {
@@ -47,6 +47,8 @@ export async function anonymiseMember(db: AppDb, store: BlobStore, userId: strin
     if (orderIds.length) {
       await tx.update(orderSections).set({ answer: null, draft: null, draft_position: null, images: [] }).where(inArray(orderSections.order_id, orderIds));
       await tx.update(violations).set({ text_voice: null, image_media_id: null }).where(inArray(violations.order_id, orderIds));
+      // An appeal's text is the candidate's own words (issue 17); its outcome stays with the order.
+      await tx.update(appeals).set({ text: '' }).where(inArray(appeals.order_id, orderIds));
     }
     await tx.update(consents).set({ ip: null, user_agent: null }).where(eq(consents.user_id, userId));
     await tx.update(users).set({

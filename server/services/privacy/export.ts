@@ -1,12 +1,12 @@
 // "Download everything EPOT holds about me" (UU PDP art. 7-9, issue 19): a zip streamed by archiver
 // with manifest.json (profile, orders with scores, sections with answers, violations, device
-// reports, the consent ledger, certificates, photos' metadata) and every photo the member uploaded that still
+// reports, the consent ledger, certificates, appeals, photos' metadata) and every photo the member uploaded that still
 // exists, read through the blob store (disk or S3), as photos/<id>.<ext>.
 import { ZipArchive } from 'archiver';
 import { asc, eq, inArray } from 'drizzle-orm';
 import type { Readable } from 'node:stream';
 import type { AppDb } from '../../db/client.ts';
-import { certificates, consents, deviceReports, media, orders, orderSections, users, violations } from '../../db/schema/index.ts';
+import { appeals, certificates, consents, deviceReports, media, orders, orderSections, users, violations } from '../../db/schema/index.ts';
 import type { BlobStore } from '../media/blob-store.ts';
 
 export const EXPORT_FORMAT = 'epot-personal-data/2';
@@ -21,6 +21,8 @@ export interface ExportManifest {
   device_reports: Record<string, unknown>[];
   consents: Record<string, unknown>[];
   certificates: Record<string, unknown>[];
+  /** Issue 17: the member's appeals with their answers. */
+  appeals: Record<string, unknown>[];
   photos: { id: string; file: string | null; title: string; mime: string; byte_size: number; created_at: Date }[];
 }
 
@@ -39,6 +41,7 @@ export async function collectPersonalData(db: AppDb, userId: string, now: Date):
     byOrders((ids) => db.select().from(certificates).where(inArray(certificates.order_id, ids))),
   ]);
   const consentRows = await db.select().from(consents).where(eq(consents.user_id, userId)).orderBy(asc(consents.created_at), asc(consents.kind));
+  const appealRows = await db.select().from(appeals).where(eq(appeals.user_id, userId));
   const photos = await db.select().from(media).where(eq(media.owner_user_id, userId)).orderBy(asc(media.created_at));
   const keys = new Map(photos.map((p) => [p.id, p.storage_key]));
   const manifest: ExportManifest = {
@@ -52,6 +55,7 @@ export async function collectPersonalData(db: AppDb, userId: string, now: Date):
     // The consent ledger: each consent with the version of its text, when given and withdrawn.
     consents: consentRows.map(({ rules_version, created_at, withdrawn_at, ...c }) => ({ ...c, version: rules_version, given_at: created_at, withdrawn_at })),
     certificates: certificateRows,
+    appeals: appealRows,
     photos: photos.map((p) => ({
       id: p.id, file: `photos/${p.storage_key.replace(/^[^.]+/, p.id)}`, title: p.title, mime: p.mime, byte_size: p.byte_size, created_at: p.created_at,
     })),

@@ -6,11 +6,14 @@
 // References are kept on purpose: order_sections.images and violations.image_media_id hold plain
 // ids without foreign keys, so they stay as the record that a photo was taken; they simply resolve
 // to nothing afterwards (media detail 404, image_url null in detail-full).
+//
+// Evidence survives its use (issue 17): photos of an attempt whose review or appeal is open are kept
+// until it is closed (the photos hold in services/retention/holds.ts); then they age out as any other.
 import { and, asc, eq, inArray, isNotNull, lt, not, type SQL } from 'drizzle-orm';
 import type { AppDb } from '../../db/client.ts';
 import { media } from '../../db/schema/index.ts';
 import type { BlobStore } from '../media/blob-store.ts';
-import { RETENTION_HOLDS } from '../retention/holds.ts';
+import { prepareHolds, RETENTION_HOLDS } from '../retention/holds.ts';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
@@ -24,6 +27,7 @@ export async function sweepOldPhotos(
   if (!(days > 0)) return 0;
   const batch = opts.batch ?? 200;
   const hold = 'hold' in opts ? opts.hold : RETENTION_HOLDS.photos;
+  if (hold) await prepareHolds(db);
   const cutoff = new Date(now.getTime() - days * DAY_MS);
   let deleted = 0;
   for (;;) {

@@ -99,11 +99,19 @@ export async function recordViolation(db: AppDb, memberId: string, orderId: stri
   });
 }
 
-/** Stores a monitoring event (camera ended, detector unavailable, …) of an order in progress. */
-export async function recordProctoringEvent(db: AppDb, order: OrderRow, input: { section: SectionName; kind: ProctoringEventKind; detail: string }, now: Date) {
+const EPISODE_KINDS: ReadonlySet<ProctoringEventKind> = new Set(['page-away', 'face-missing', 'face-multiple']);
+
+/**
+ * Stores a monitoring event (camera ended, detector unavailable, …) of an order in progress. Only
+ * episodes (page-away, face-missing, face-multiple) keep a duration.
+ */
+export async function recordProctoringEvent(db: AppDb, order: OrderRow, input: { section: SectionName; kind: ProctoringEventKind; detail: string; duration_ms?: number | null | undefined }, now: Date) {
   assertInProgress(order);
-  const [row] = await db.insert(proctoringEvents).values({ order_id: order.id, section: input.section, kind: input.kind, detail: input.detail, created_at: now }).returning();
-  return { section: row!.section, kind: row!.kind, detail: row!.detail, created_at: row!.created_at.toISOString() };
+  const duration = EPISODE_KINDS.has(input.kind) ? input.duration_ms ?? null : null;
+  const [row] = await db.insert(proctoringEvents).values({
+    order_id: order.id, section: input.section, kind: input.kind, detail: input.detail, duration_ms: duration, created_at: now,
+  }).returning();
+  return { section: row!.section, kind: row!.kind, detail: row!.detail, duration_ms: row!.duration_ms, created_at: row!.created_at.toISOString() };
 }
 
 /** detail-full's proctoring part: totals and the first PROCTORING_LIST_MAX violations and events. */
@@ -128,6 +136,6 @@ export async function proctoringDetail(db: AppDb, order: OrderRow, urls: MediaUr
       image_url: v.image_media_id && present.has(v.image_media_id) ? urls.url(v.image_media_id) : null,
       text_voice: v.text_voice ?? '',
     })),
-    events: events.map((e) => ({ section: e.section, kind: e.kind, detail: e.detail, created_at: e.created_at.toISOString() })),
+    events: events.map((e) => ({ section: e.section, kind: e.kind, detail: e.detail, duration_ms: e.duration_ms, created_at: e.created_at.toISOString() })),
   };
 }

@@ -11,7 +11,7 @@ import {
 import type { BlobStore } from '../media/blob-store.ts';
 import { sweepOldPhotos } from '../proctoring/photo-retention.ts';
 import { RETENTION_CLASSES, type RetentionClass, type RetentionPolicy } from './classes.ts';
-import { RETENTION_HOLDS, type RetentionHolds } from './holds.ts';
+import { prepareHolds, RETENTION_HOLDS, type RetentionHolds } from './holds.ts';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
@@ -99,6 +99,7 @@ export interface RetentionOptions {
 /** Applies the policy at `now`; one outcome per class swept (classes with 0 days are kept and skipped). */
 export async function runRetention(db: AppDb, store: BlobStore, policy: RetentionPolicy, now: Date, opts: RetentionOptions = {}): Promise<RetentionOutcome[]> {
   const out: RetentionOutcome[] = [];
+  if (!opts.holds) await prepareHolds(db);
   for (const c of RETENTION_CLASSES) {
     const days = policy[c];
     if (!(days > 0) || (opts.only && !opts.only.includes(c))) continue;

@@ -15,6 +15,8 @@ import { CertificatesPage } from './operator/certificates-page.tsx';
 import { CompaniesPage } from './operator/companies-page.tsx';
 import { ExamsPage } from './operator/exams-page.tsx';
 import { SecurityPage } from './security/security-page.tsx';
+import { AttemptPage } from './review/attempt-page.tsx';
+import { ReviewQueuePage } from './review/queue-page.tsx';
 import { StaffGuard } from './shell/staff-guard.tsx';
 import { StaffLayout } from './shell/staff-layout.tsx';
 import { useStaffTitle } from './shell/use-staff-title.ts';
@@ -36,6 +38,8 @@ export function StaffApp() {
           <Route path="licences" element={<LicencesPage />} />
           <Route path="results" element={<ResultsPage />} />
           <Route path="privacy" element={<PrivacyRequestsPage />} />
+          <Route path="reviews" element={<ReviewQueuePage />} />
+          <Route path="attempts/:orderId" element={<AttemptPage />} />
           <Route path="audit" element={<AuditPage />} />
           <Route path="security" element={<SecurityPage />} />
           <Route path="companies" element={<CompaniesPage />} />

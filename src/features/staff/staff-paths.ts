@@ -8,6 +8,7 @@ export const staffPaths = {
   members: `${STAFF_BASE}/members`,
   licences: `${STAFF_BASE}/licences`,
   results: `${STAFF_BASE}/results`,
+  reviews: `${STAFF_BASE}/reviews`,
   audit: `${STAFF_BASE}/audit`,
   privacy: `${STAFF_BASE}/privacy`,
   security: `${STAFF_BASE}/security`,
@@ -19,3 +20,6 @@ export const staffPaths = {
 } as const;
 
 export type StaffPage = Exclude<keyof typeof staffPaths, 'home' | 'login'>;
+
+/** One attempt's review (the queue links here). */
+export const attemptPath = (orderId: string) => `${STAFF_BASE}/attempts/${encodeURIComponent(orderId)}`;

@@ -1,9 +1,10 @@
 // The test list's data: the member's purchases, 20 at a time and refreshed after a redeem, and the
 // company whose dialogs the page shows.
 import { useCallback, useEffect, useRef, useState } from 'react';
+import type { AppealSummary } from '../../../contracts/appeals.ts';
 import type { CompanyDetail, OrderListItem } from '../../../contracts/orders.ts';
 import { apiErrorText } from '../../lib/session-api.ts';
-import { getCompany, listOrders, type OrderPage } from './api/test-list-api.ts';
+import { getCompany, listAppeals, listOrders, type OrderPage } from './api/test-list-api.ts';
 
 /** Spec 9: the list is refreshed 1 second after a successful redeem. */
 export const REFRESH_DELAY_MS = 1_000;
@@ -57,4 +58,19 @@ export function useCompany(companyId: string): CompanyDetail | null {
     return () => { on = false; };
   }, [companyId]);
   return company;
+}
+
+/**
+ * Issue 17: which attempts were disqualified, reviewed or appealed (order id -> summary), read again
+ * whenever the list's length changes. A failure leaves the panels without appeal links.
+ */
+export function useAppeals(orderCount: number): Map<string, AppealSummary> {
+  const [byOrder, setByOrder] = useState<Map<string, AppealSummary>>(new Map());
+  useEffect(() => {
+    if (orderCount === 0) return;
+    let live = true;
+    listAppeals().then((list) => { if (live) setByOrder(new Map(list.map((a) => [a.order_id, a]))); }).catch(() => undefined);
+    return () => { live = false; };
+  }, [orderCount]);
+  return byOrder;
 }

@@ -125,14 +125,18 @@ export async function prepareE2eData(dataDir: string, file = join(dataDir, 'e2e-
 
   const accommodated = await grantExtraTime(dataDir, pools.accessibility.individualMembers[0]!, pools.accessibility.individualCodes[0]!);
   // Staff console accounts (tests/e2e/specs/staff-console.spec.ts): an operator who must enrol TOTP
-  // (the demo operator is exempt) and the admin of the second institution (the 404 sweep).
+  // (the demo operator is exempt) and the admin of the second institution (the 404 sweep); the
+  // demo institution's proctor reviews attempts (tests/e2e/specs/review.spec.ts).
   const staff = {
     operator: { email: 'operator-e2e@epot.test', password: 'Operator-E2E-rahasia-1' },
     otherAdmin: { email: 'admin-lain@epot.test', password: 'Admin-Lain-rahasia-22', institutionId: noIdId },
+    proctor: { email: 'pengawas-e2e@epot.test', password: 'Pengawas-E2E-rahasia-3', institutionId: seed.institutionId },
   };
   await admin(dataDir, ['staff', 'add', '--email', staff.operator.email, '--role', 'operator', '--password', staff.operator.password, '--name', 'Operator E2E']);
   await admin(dataDir, ['staff', 'add', '--email', staff.otherAdmin.email, '--role', 'institution-admin', '--institution', noIdId,
     '--password', staff.otherAdmin.password, '--name', 'Admin Lembaga Lain']);
+  await admin(dataDir, ['staff', 'add', '--email', staff.proctor.email, '--role', 'proctor', '--institution', seed.institutionId,
+    '--password', staff.proctor.password, '--name', 'Pengawas E2E']);
 
   const all = { face: true, voice: true, new_tab: true };
   const none = { face: false, voice: false, new_tab: false };

@@ -20,9 +20,10 @@
 //                                                // (individualCodes[0]) with extra time granted by the operator CLI
 //   "staff": {                                   // staff console accounts (besides the demo seed's)
 //     "operator": { "email", "password" },       // an operator without TOTP yet (must enrol)
-//     "otherAdmin": { "email", "password", "institutionId" }   // admin of noIdentification
+//     "otherAdmin": { "email", "password", "institutionId" },  // admin of noIdentification
+//     "proctor": { "email", "password", "institutionId" }      // a proctor of the demo institution (review spec)
 //   },
-//   "pools": {                                   // one per spec file: licences, exam, device-check, proctoring, certificates, a11y, accessibility, privacy
+//   "pools": {                                   // one per spec file: licences, exam, device-check, proctoring, certificates, a11y, accessibility, privacy, review
 //     "<pool>": {
 //       "individualCodes": [10 codes for individual buyers],
 //       "individualMembers": [3 × { "email", "password", "fullname" }],   // complete profiles
@@ -35,7 +36,7 @@
 // }
 import { readFileSync } from 'node:fs';
 
-export const POOL_NAMES = ['licences', 'exam', 'device-check', 'proctoring', 'certificates', 'a11y', 'accessibility', 'privacy'] as const;
+export const POOL_NAMES = ['licences', 'exam', 'device-check', 'proctoring', 'certificates', 'a11y', 'accessibility', 'privacy', 'review'] as const;
 export type PoolName = (typeof POOL_NAMES)[number];
 export const INSTITUTION_KEYS = ['demo', 'noIdentification'] as const;
 export type InstitutionKey = (typeof INSTITUTION_KEYS)[number];
@@ -65,6 +66,8 @@ export interface E2eData {
   staff: {
     operator: { email: string; password: string };
     otherAdmin: { email: string; password: string; institutionId: string };
+    /** A proctor of the demo institution (tests/e2e/specs/review.spec.ts). */
+    proctor: { email: string; password: string; institutionId: string };
   };
 }
 

@@ -14,6 +14,7 @@ export function VerificationCard({ data, headingLevel = 2 }: { data: PublicCerti
         <span className={`status-badge status-${data.status}`} data-testid="certificate-status">{messages.certificates.status[data.status]}</span>
         {' '}{t.statusText[data.status]}
       </H>
+      {data.status === 'revoked' && data.revoked_reason && <p data-testid="revoked-reason">{t.revokedReason(data.revoked_reason)}</p>}
       <dl className="kv">
         <dt>{t.number}</dt><dd data-testid="certificate-number">{data.number}</dd>
         <dt>{t.name}</dt><dd>{data.name}</dd>

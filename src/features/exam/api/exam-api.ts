@@ -4,10 +4,12 @@ import { apiPaths, fillPath } from '../../../../contracts/api-paths.ts';
 import type {
   AnswerDraftRequest, AnswerDraftResponse, AnswerSubmitRequest, AnswerSubmitResult, SectionDetail, SectionDetailResponse,
 } from '../../../../contracts/exam-delivery.ts';
+import type { AppealSummary } from '../../../../contracts/appeals.ts';
 import type { ExamSectionName } from '../../../../contracts/exam-import.ts';
 import { api, ApiError, clockOffsetMs } from '../../../lib/api-client.ts';
 import { createOfflineQueue } from '../../../lib/offline-queue.ts';
-import type { QueuedRequest, SendOutcome } from '../../../lib/offline-queue.ts';
+import type { QueuedRequest, QueueEntry, SendOutcome } from '../../../lib/offline-queue.ts';
+import { OUTBOX_QUEUED_HEADER } from '../../../../contracts/facts/index.ts';
 
 export interface LoadedSection {
   detail: SectionDetail;
@@ -31,8 +33,10 @@ export function isRetryable(error: unknown): boolean {
 
 export const outbox = createOfflineQueue({
   isRetryable,
-  async send(request: QueuedRequest) {
-    const res = await api.request({ method: request.method, url: request.path, data: request.body });
+  async send(request: QueueEntry) {
+    // How long it waited here: the server counts long waits as offline replays (reviewers' timeline).
+    const headers = { [OUTBOX_QUEUED_HEADER]: String(Math.max(0, Date.now() - request.createdAt)) };
+    const res = await api.request({ method: request.method, url: request.path, data: request.body, headers });
     return (res.data as { data: unknown }).data;
   },
 });
@@ -54,3 +58,8 @@ export async function pendingFor(orderId: string, section: ExamSectionName): Pro
 }
 
 export type { AnswerDraftResponse, AnswerSubmitResult };
+
+/** Issue 17: the member's appealable attempts (the end page links a disqualification to its appeal). */
+export async function appealableAttempts(): Promise<AppealSummary[]> {
+  return (await api.get<{ data: { list: AppealSummary[] } }>(apiPaths.order.appeals)).data.data.list.filter((a) => a.can_appeal);
+}

@@ -2,6 +2,7 @@
 // individuals to /reward.
 import { useAtomValue } from 'jotai';
 import { useEffect, useState } from 'react';
+import { Link } from 'react-aria-components';
 import { useSearchParams } from 'react-router';
 import { paths } from '../../../lib/paths.ts';
 import { useDocumentTitle } from '../../../lib/use-document-title.ts';
@@ -9,9 +10,24 @@ import { loadAppPage } from '../../../lib/use-route-focus.ts';
 import { messages } from '../../../i18n/messages.ts';
 import { clearFinishedAttempt } from '../../../lib/browser-data.ts';
 import { licenceAtom, userAtom } from '../../../lib/session.ts';
+import { appealableAttempts } from '../api/exam-api.ts';
 import './exam.css';
 
 export const END_REDIRECT_SECONDS = 5;
+
+/** The stopped attempt to appeal: this one when the server says it can be, else the newest that can. */
+function useAppealTarget(stopped: boolean, attempt: string | undefined): string | null {
+  const [target, setTarget] = useState<string | null>(null);
+  useEffect(() => {
+    if (!stopped) return;
+    let live = true;
+    appealableAttempts().then((list) => {
+      if (live) setTarget((list.find((a) => a.order_id === attempt) ?? list[0])?.order_id ?? null);
+    }).catch(() => undefined);
+    return () => { live = false; };
+  }, [stopped, attempt]);
+  return target;
+}
 
 export function EndPage() {
   const [params] = useSearchParams();
@@ -22,6 +38,7 @@ export function EndPage() {
   const target = isB2b ? paths.epot : paths.reward;
   const [left, setLeft] = useState(END_REDIRECT_SECONDS);
   const attempt = useAtomValue(licenceAtom)?.id;
+  const appealTo = useAppealTarget(stopped, attempt);
 
   // The attempt is over: its outbox key goes once nothing of it waits (browser-data.ts).
   useEffect(() => {
@@ -46,6 +63,8 @@ export function EndPage() {
     <section className="exam-fullscreen" aria-labelledby="end-title">
       <h1 id="end-title">{title}</h1>
       {stopped && <p>{messages.end.stoppedBody}</p>}
+      {/* Issue 17: a disqualification can be appealed (also later, from the test list). */}
+      {appealTo && <Link href={paths.appeal(appealTo)}>{messages.appeal.link}</Link>}
       <p role="status">{messages.end.redirecting(left)}</p>
     </section>
   );

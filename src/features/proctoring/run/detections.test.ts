@@ -14,7 +14,7 @@ afterEach(() => vi.useRealTimers());
 function parts(section: 'listening' | 'reading' = 'reading', faceCounter = true) {
   const t = testContext({ section });
   t.ctx.checks = activeChecks(rulesFromServer(serverState({ checks: { open_new_tab: true, face: faceCounter, speech: true } })));
-  const monitoring = { problem: vi.fn(), recovered: vi.fn() };
+  const monitoring = { problem: vi.fn(), recovered: vi.fn(), episode: vi.fn() };
   const raise = vi.fn(() => true);
   const detections = createDetections(t.ctx, monitoring, raise);
   const face = (state: FaceState['state'], reason: string | null = null) => t.store.set(faceStateAtom, { ...initialFaceState, state, reason });
@@ -37,12 +37,28 @@ describe('face and speech watches', () => {
     expect(p.monitoring.recovered).toHaveBeenCalled();
   });
 
+  it('a face episode of 2 s or more is reported with its length when it ends; a flicker is not', async () => {
+    const p = parts();
+    p.detections.watchFace();
+    p.face('no-face');
+    await vi.advanceTimersByTimeAsync(500);
+    p.face('ok');
+    p.face('no-face');
+    await vi.advanceTimersByTimeAsync(48_000);
+    p.face('multi-face');
+    await vi.advanceTimersByTimeAsync(3_000);
+    p.detections.stop();
+    expect(p.monitoring.episode.mock.calls).toEqual([['face-missing', 48_000], ['face-multiple', 3_000]]);
+  });
+
   it('with the face counter off only the unstable snackbar shows', () => {
     const p = parts('reading', false);
     p.detections.watchFace();
     p.face('no-face');
     expect(p.ctx.ui().unstable).toBe(true);
     expect(p.raise).not.toHaveBeenCalled();
+    p.face('ok');
+    expect(p.monitoring.episode).not.toHaveBeenCalled();
   });
 
   it('a face problem that stays is raised again after the acknowledgement; stop cancels that', async () => {

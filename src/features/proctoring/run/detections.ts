@@ -1,6 +1,8 @@
 // What the sensors say, turned into violations: the face detector's verdicts (no face or several
 // faces; with the face counter off only the 'tidak stabil' snackbar) and the latest speech transcript
-// over the section's word limit. A face problem that outlasts its warning is warned about again.
+// over the section's word limit. A face problem that outlasts its warning is warned about again. A
+// face episode (no face, several faces) of at least FACE_EPISODE_MIN_MS is reported with its length
+// when it ends, for the reviewers (monitoring.episode).
 import { speechAtom } from '../../../sensors/speech-atoms.ts';
 import { faceStateAtom } from '../../../workers/face-detector-atoms.ts';
 import type { CounterKind } from '../../../../contracts/proctoring.ts';
@@ -11,14 +13,33 @@ import type { RunContext } from './run-context.ts';
 
 type Raise = (kind: CounterKind, variant: ViolationVariant, text?: string) => boolean;
 
+/** Shorter face episodes are detector flicker (a verdict every 250 ms), not worth a reviewer's time. */
+export const FACE_EPISODE_MIN_MS = 2_000;
+
 export function createDetections(ctx: RunContext, monitoring: Monitoring, raise: Raise) {
   const { store } = ctx;
   let lastFaceProblem: string | null = null;
   let recheck: unknown = null;
   let lastSentence: unknown = null;
+  let episode: { state: 'no-face' | 'multi-face'; since: number } | null = null;
+
+  /** Ends the running face episode (if any) and reports it when long enough. */
+  function endEpisode(): void {
+    if (!episode) return;
+    const ms = ctx.now() - episode.since;
+    if (ms >= FACE_EPISODE_MIN_MS) monitoring.episode(episode.state === 'no-face' ? 'face-missing' : 'face-multiple', ms);
+    episode = null;
+  }
+
+  function followEpisode(state: string): void {
+    if (episode?.state === state) return;
+    endEpisode();
+    if (ctx.checks.faceCounter && (state === 'no-face' || state === 'multi-face')) episode = { state, since: ctx.now() };
+  }
 
   function onFaceState(): void {
     const { state, reason } = store.get(faceStateAtom);
+    followEpisode(state);
     if (state === 'camera-ended') monitoring.problem('camera-ended', 'track ended');
     else if (state === 'unavailable') monitoring.problem('detector-unavailable', reason ?? '');
     else if (state === 'ok' || state === 'no-face' || state === 'multi-face') monitoring.recovered();
@@ -61,6 +82,7 @@ export function createDetections(ctx: RunContext, monitoring: Monitoring, raise:
     stop(): void {
       if (recheck !== null) ctx.clearTimer(recheck);
       recheck = null;
+      endEpisode();
     },
   };
 }

@@ -24,6 +24,15 @@ describe('monitoring problems', () => {
     ]);
   });
 
+  it('an episode is reported with its length, and not once the test stopped', () => {
+    const t = testContext();
+    const m = createMonitoring(t.ctx);
+    m.episode('page-away', 130_400.4);
+    t.store.set(testStoppedAtom, true);
+    m.episode('face-missing', 5_000);
+    expect(t.deps.postEvent.mock.calls.map((c) => c[1])).toEqual([{ section: 'structure', kind: 'page-away', detail: '', duration_ms: 130_400 }]);
+  });
+
   it('a network failure is sent again up to three times; nothing is raised once the test stopped', async () => {
     const t = testContext();
     t.deps.postEvent.mockRejectedValue(new ApiError(0, 'Network Error'));

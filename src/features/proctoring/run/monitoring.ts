@@ -1,5 +1,7 @@
 // Monitoring never stops silently: a refused or ended camera and an unavailable face detector show
-// the alert and are reported to the server as proctoring events, and so is the recovery.
+// the alert and are reported to the server as proctoring events, and so is the recovery. Episodes
+// (time away from the page, no face or several faces) are reported with their length when they end:
+// the reviewers' timeline and the risk score read them (issue 17).
 import type { ProctoringEventKind } from '../../../../contracts/proctoring.ts';
 import { testStoppedAtom } from '../../../lib/proctoring-seams.ts';
 import type { MonitoringProblem } from '../atoms.ts';
@@ -8,11 +10,12 @@ import type { RunContext } from './run-context.ts';
 export function createMonitoring(ctx: RunContext) {
   const { deps } = ctx;
 
-  function sendEvent(kind: ProctoringEventKind, detail: string, attempt = 0): void {
-    deps.postEvent(ctx.orderId, { section: ctx.section, kind, detail }).catch((error: unknown) => {
+  function sendEvent(kind: ProctoringEventKind, detail: string, durationMs?: number, attempt = 0): void {
+    const body = { section: ctx.section, kind, detail, ...(durationMs === undefined ? {} : { duration_ms: durationMs }) };
+    deps.postEvent(ctx.orderId, body).catch((error: unknown) => {
       // A refusal (test over) is final; the network gets three more tries.
       if (!ctx.disposed && deps.isRetryable(error) && attempt < 3) {
-        ctx.setTimer(() => sendEvent(kind, detail, attempt + 1), 5_000 * (attempt + 1));
+        ctx.setTimer(() => sendEvent(kind, detail, durationMs, attempt + 1), 5_000 * (attempt + 1));
       }
     });
   }
@@ -22,6 +25,11 @@ export function createMonitoring(ctx: RunContext) {
       if (ctx.disposed || ctx.ui().problem === kind || ctx.store.get(testStoppedAtom)) return;
       ctx.patch({ problem: kind });
       sendEvent(kind, detail);
+    },
+    /** An episode that ended (page-away, face-missing, face-multiple), with its length. */
+    episode(kind: 'page-away' | 'face-missing' | 'face-multiple', durationMs: number): void {
+      if (ctx.store.get(testStoppedAtom)) return;
+      sendEvent(kind, '', Math.max(0, Math.round(durationMs)));
     },
     recovered(): void {
       if (!ctx.ui().problem) return;

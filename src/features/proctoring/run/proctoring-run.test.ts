@@ -17,6 +17,9 @@ describe('starting a section', () => {
     expect(t.counters()).toEqual([2, 1, 0]);
     expect(t.ui().checks).toEqual({ tab: true, speech: true, camera: true, faceCounter: true, photos: true });
     expect(t.deps.watchTab).toHaveBeenCalledTimes(1);
+    // Coming back after a counted absence reports the time away (the reviewers' timeline).
+    t.deps.watchTab.mock.calls[0]![0].onReturn!(130_000);
+    expect(t.deps.postEvent).toHaveBeenCalledWith('order-1', { section: 'structure', kind: 'page-away', detail: '', duration_ms: 130_000 });
     expect(t.deps.startSpeech).toHaveBeenCalledTimes(1);
     expect(t.deps.startFace).toHaveBeenCalledWith(expect.objectContaining({ settings: { ratePerSecond: 4 } }));
     t.run.dispose();

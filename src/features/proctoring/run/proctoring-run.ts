@@ -17,6 +17,7 @@ import type { Detections } from './detections.ts';
 import { createEndOfTest } from './end-of-test.ts';
 import type { EndOfTest } from './end-of-test.ts';
 import { createMonitoring } from './monitoring.ts';
+import type { Monitoring } from './monitoring.ts';
 import { connectOutbox } from './outbox-link.ts';
 import { createPhotos } from './photos.ts';
 import type { Photos } from './photos.ts';
@@ -38,6 +39,7 @@ interface RunParts {
   violations: Violations;
   detections: Detections;
   end: EndOfTest;
+  monitoring: Monitoring;
 }
 
 export function createProctoringRun(o: ProctoringRunOptions) {
@@ -60,7 +62,7 @@ export function createProctoringRun(o: ProctoringRunOptions) {
     counters, photos, endTest: end.endTest, onAcknowledged: (kind) => detections.afterAcknowledge(kind),
   });
   const detections = createDetections(ctx, monitoring, violations.raise);
-  const parts: RunParts = { ctx, cleanups, camera, counters, photos, violations, detections, end };
+  const parts: RunParts = { ctx, cleanups, camera, counters, photos, violations, detections, end, monitoring };
 
   return {
     start: () => startRun(parts),
@@ -91,7 +93,7 @@ export function createProctoringRun(o: ProctoringRunOptions) {
 
 export type ProctoringRun = ReturnType<typeof createProctoringRun>;
 
-async function startRun({ ctx, cleanups, camera, counters, photos, violations, detections, end }: RunParts): Promise<void> {
+async function startRun({ ctx, cleanups, camera, counters, photos, violations, detections, end, monitoring }: RunParts): Promise<void> {
   const { store, deps } = ctx;
   store.set(testStoppedAtom, false);
   store.set(proctoringUiAtom, initialProctoringUi);
@@ -126,7 +128,12 @@ async function startRun({ ctx, cleanups, camera, counters, photos, violations, d
   ctx.patch({ checks: ctx.checks });
   cleanups.push(stopOutbox);
 
-  if (ctx.checks.tab) cleanups.push(deps.watchTab({ onLeave: () => violations.raise('open_new_tab', 'tab') }));
+  if (ctx.checks.tab) {
+    cleanups.push(deps.watchTab({
+      onLeave: () => violations.raise('open_new_tab', 'tab'),
+      onReturn: (awayMs) => monitoring.episode('page-away', awayMs),
+    }));
+  }
   if (ctx.checks.speech) {
     cleanups.push(detections.watchSpeech());
     deps.allowCloudSpeech?.(cloudSpeech);

@@ -19,7 +19,7 @@ export type Store = ReturnType<typeof createStore>;
 export interface ProctoringRunDeps {
   /** The order's state; `cloud_speech`: the institution allows cloud recognition and the member consented. */
   getState: (orderId: string) => Promise<ProctoringState & { cloud_speech?: boolean }>;
-  postEvent: (orderId: string, body: { section: ExamSectionName; kind: ProctoringEventKind; detail: string }) => Promise<void>;
+  postEvent: (orderId: string, body: { section: ExamSectionName; kind: ProctoringEventKind; detail: string; duration_ms?: number }) => Promise<void>;
   postDisqualified: (orderId: string, section: ExamSectionName) => Promise<void>;
   isRetryable: (error: unknown) => boolean;
   outbox: ProctoringOutbox;
@@ -38,6 +38,8 @@ export interface ProctoringRunDeps {
   uuid?: () => string;
   setTimer?: (fn: () => void, ms: number) => unknown;
   clearTimer?: (handle: unknown) => void;
+  /** Milliseconds for episode lengths (Date.now in the browser). */
+  now?: () => number;
   /** Network events (window in the browser). */
   events?: Pick<Window, 'addEventListener' | 'removeEventListener'>;
 }
@@ -58,6 +60,7 @@ export interface RunContext {
   readonly setTimer: (fn: () => void, ms: number) => unknown;
   readonly clearTimer: (handle: unknown) => void;
   readonly uuid: () => string;
+  readonly now: () => number;
   ui(): ProctoringUiState;
   patch(p: Partial<ProctoringUiState>): void;
   /** The server's rules once it answered; until then (or when it cannot) the stored institution's. */
@@ -78,6 +81,7 @@ export function createRunContext(o: ProctoringRunOptions): RunContext {
     setTimer: o.setTimer ?? ((fn, ms) => setTimeout(fn, ms)),
     clearTimer: o.clearTimer ?? ((h) => clearTimeout(h as ReturnType<typeof setTimeout>)),
     uuid: o.uuid ?? (() => crypto.randomUUID()),
+    now: o.now ?? (() => Date.now()),
     ui: () => store.get(proctoringUiAtom),
     patch: (p) => store.set(proctoringUiAtom, (s) => ({ ...s, ...p })),
     rules,

@@ -2,7 +2,7 @@
 // the note that a change applies to tests not yet started. Institution staff open their own
 // institution; an operator names one (the operator screens with a list come later).
 import { useAtomValue } from 'jotai';
-import { useEffect, useState } from 'react';
+import { useCallback, useEffect, useState } from 'react';
 import type { InstitutionProctoring } from '../../../../contracts/facts/index.ts';
 import { staffMessages } from '../../../i18n/staff-messages.ts';
 import { Alert } from '../../../ui/alert.tsx';
@@ -15,6 +15,8 @@ import { InstitutionPicker } from '../shell/institution-picker.tsx';
 import { previewText } from './settings-preview.ts';
 import { SettingsForm } from './settings-form.tsx';
 import { CloudSpeechField } from './cloud-speech-field.tsx';
+import { ReviewSettingsPanel } from '../review/review-settings-panel.tsx';
+import { RuleSimulator } from '../review/rule-simulator.tsx';
 
 const t = staffMessages.settings;
 
@@ -27,6 +29,8 @@ export function SettingsPage() {
   const [cloudSpeech, setCloudSpeech] = useState(false);
   const [status, setStatus] = useState<{ tone: 'error' | 'success'; text: string } | null>(null);
   const [busy, setBusy] = useState(false);
+  const [threshold, setThreshold] = useState<number | null>(null);
+  const onThreshold = useCallback((n: number) => setThreshold(n), []);
   const readOnly = !mayChangeInstitution(staff.role);
 
   useEffect(() => {
@@ -69,6 +73,8 @@ export function SettingsPage() {
           </section>
           <p className="staff-note" role="note">{t.appliesNote}</p>
           {!readOnly && <Button onPress={() => void save()} isDisabled={busy}>{t.save}</Button>}
+          {institutionId && <ReviewSettingsPanel institutionId={institutionId} readOnly={readOnly} onThreshold={onThreshold} />}
+          {institutionId && <RuleSimulator institutionId={institutionId} rules={draft} threshold={threshold} />}
         </>
       )}
     </section>

@@ -1,9 +1,10 @@
 // The results table (react-aria Table): sortable columns map to the server's sort keys; scores and
 // violation counts in id-ID numbers, dates in id-ID.
-import { Cell, Column, Row, Table, TableBody, TableHeader, type SortDescriptor } from 'react-aria-components';
+import { Cell, Column, Link, Row, Table, TableBody, TableHeader, type SortDescriptor } from 'react-aria-components';
 import { staffMessages } from '../../../i18n/staff-messages.ts';
 import type { ResultRow, ResultSort } from '../api/results-api.ts';
 import { formatCount, formatScore, formatStaffDateTime } from '../shell/format.ts';
+import { attemptPath } from '../staff-paths.ts';
 
 const t = staffMessages.results;
 
@@ -31,7 +32,7 @@ export function ResultsTable({ rows, loading, sort, onSortChange }: {
         <TableBody items={rows} renderEmptyState={() => (loading ? staffMessages.app.loading : t.empty)}>
           {(r: ResultRow) => (
             <Row id={r.order_id}>
-              <Cell>{r.member_name || '–'}</Cell>
+              <Cell><Link href={attemptPath(r.order_id)} aria-label={t.openReview(r.member_name || r.email)}>{r.member_name || r.email}</Link></Cell>
               <Cell>{r.email}</Cell>
               <Cell>{r.order_no}</Cell>
               <Cell>{r.status_label}</Cell>

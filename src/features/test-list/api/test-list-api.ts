@@ -2,6 +2,7 @@ import { apiPaths, fillPath } from '../../../../contracts/api-paths.ts';
 import type {
   CompanyDetail, InstitutionDetail, OrderListItem, OrderListResponse, SurveyMeta,
 } from '../../../../contracts/orders.ts';
+import type { AppealSummary } from '../../../../contracts/appeals.ts';
 import { api } from '../../../lib/api-client.ts';
 
 /** Spec 9: the order list is read 20 at a time. */
@@ -25,4 +26,9 @@ export async function getCompany(id: string): Promise<CompanyDetail> {
 
 export async function getInstitution(id: string): Promise<InstitutionDetail> {
   return (await api.get<{ data: InstitutionDetail }>(fillPath(apiPaths.institution.detail, { id }))).data.data;
+}
+
+/** Issue 17: the member's disqualified, reviewed or appealed attempts (what the panels link to). */
+export async function listAppeals(): Promise<AppealSummary[]> {
+  return (await api.get<{ data: { list: AppealSummary[] } }>(apiPaths.order.appeals)).data.data.list;
 }

@@ -1,4 +1,5 @@
 import { Link } from 'react-aria-components';
+import type { AppealSummary } from '../../../../contracts/appeals.ts';
 import type { OrderListItem } from '../../../../contracts/orders.ts';
 import { paths } from '../../../lib/paths.ts';
 import { messages } from '../../../i18n/messages.ts';
@@ -10,9 +11,19 @@ import { orderStatusLabel } from '../order-status.ts';
 const t = messages.licence;
 
 /** One purchased test (spec screen 9): Order ID, purchase date and the start button or its status. */
-export function OrderPanel({ order, number, starting, onStart }: {
+/** The appeal link of a reviewed attempt: to appeal, to see the appeal, or to read its answer. */
+function AppealLink({ appeal }: { appeal: AppealSummary }) {
+  const a = messages.appeal;
+  if (!appeal.can_appeal && !appeal.appeal_status && !appeal.decision) return null;
+  const label = appeal.appeal_status === 'answered' ? a.viewAnswer : appeal.appeal_status ? a.view : appeal.can_appeal ? a.link : a.viewReview;
+  return <Link className="btn btn-secondary" href={paths.appeal(appeal.order_id)}>{label}</Link>;
+}
+
+export function OrderPanel({ order, number, starting, onStart, appeal }: {
   order: OrderListItem;
   number: number;
+  /** Issue 17: the attempt's review and appeal state, when it has one. */
+  appeal?: AppealSummary | undefined;
   /** Another start is on its way: every start button waits. */
   starting: boolean;
   onStart: (order: OrderListItem) => void;
@@ -33,6 +44,7 @@ export function OrderPanel({ order, number, starting, onStart }: {
             {/* A test cut short (crash, closed tab) goes on where it stopped: the section pages
                 move forward past closed sections and the server keeps answers and time. */}
             {order.status === 'in_progress' && <Link className="btn" href={paths.section(order.id, 'listening')}>{t.resume}</Link>}
+            {appeal && <AppealLink appeal={appeal} />}
           </>
           : <Button onPress={() => onStart(order)} isDisabled={starting}>{t.start}</Button>}
       </div>

@@ -55,6 +55,21 @@ describe('OrderPanel', () => {
     expect(screen.queryByRole('link', { name: 'Lanjutkan test EPOT' })).toBeNull();
   });
 
+  it('links a disqualified test to its appeal, and an answered appeal to its answer', () => {
+    const summary = { order_id: 'o1', order_no: 'EPOT-20261121-ABCDEF', order_status: 'disqualified' as const, decision: null, can_appeal: true, deadline_at: '2026-11-24T03:00:00.000Z', appeal_status: null, outcome: null };
+    render(<OrderPanel order={order('disqualified')} number={1} starting={false} onStart={() => {}} appeal={summary} />);
+    fireEvent.click(screen.getByRole('button', { name: 'English Proficiency Online Test 1' }));
+    expect(screen.getByRole('link', { name: 'Ajukan banding' }).getAttribute('href')).toBe('/epot/o1/appeal');
+    cleanup();
+    render(<OrderPanel order={order('completed')} number={1} starting={false} onStart={() => {}} appeal={{ ...summary, can_appeal: false, appeal_status: 'answered', outcome: 'overturned' }} />);
+    fireEvent.click(screen.getByRole('button', { name: 'English Proficiency Online Test 1' }));
+    expect(screen.getByRole('link', { name: 'Lihat jawaban banding' })).toBeTruthy();
+    cleanup();
+    render(<OrderPanel order={order('disqualified')} number={1} starting={false} onStart={() => {}} appeal={{ ...summary, can_appeal: false }} />);
+    fireEvent.click(screen.getByRole('button', { name: 'English Proficiency Online Test 1' }));
+    expect(screen.queryByRole('link', { name: /banding/ })).toBeNull();
+  });
+
   it('lets a test in progress continue where it stopped', () => {
     render(<OrderPanel order={order('in_progress')} number={1} starting={false} onStart={() => {}} />);
     fireEvent.click(screen.getByRole('button', { name: 'English Proficiency Online Test 1' }));

@@ -15,7 +15,7 @@ import { Button } from '../../../ui/button.tsx';
 import { Snackbar, type SnackbarMessage } from '../../../ui/snackbar.tsx';
 import { getInstitution, redeemLicence } from '../api/test-list-api.ts';
 import { panelNumber } from '../order-status.ts';
-import { useCompany, useOrderList } from '../use-order-list.ts';
+import { useAppeals, useCompany, useOrderList } from '../use-order-list.ts';
 import { CompanyDialogs } from './company-dialogs.tsx';
 import { OrderPanel } from './order-panel.tsx';
 import { RedeemForm } from './redeem-form.tsx';
@@ -39,6 +39,7 @@ export function TestListPage() {
   const snackId = useRef(0);
   const { orders, total, loadedPage, loading, load, refreshSoon } = useOrderList(setNotice);
   const company = useCompany(user?.company.id ?? '');
+  const appeals = useAppeals(orders.length);
 
   const toast = useCallback((tone: Notice['tone'], text: string) => {
     setNotice({ tone, text });
@@ -75,7 +76,7 @@ export function TestListPage() {
       {!loading && orders.length === 0 && <p>{t.empty}</p>}
       <div className="order-list">
         {orders.map((o, i) => (
-          <OrderPanel key={o.id} order={o} number={panelNumber(total, i)} starting={starting} onStart={(x) => void start(x)} />
+          <OrderPanel key={o.id} order={o} number={panelNumber(total, i)} starting={starting} onStart={(x) => void start(x)} appeal={appeals.get(o.id)} />
         ))}
       </div>
       {orders.length < total && (

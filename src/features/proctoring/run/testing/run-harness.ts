@@ -67,7 +67,7 @@ export function fakeDeps({ state = serverState(), online = () => true, openCamer
       if (state instanceof Error) throw state;
       return state;
     }),
-    postEvent: vi.fn(async (_orderId: string, _body: { section: ExamSectionName; kind: string; detail: string }) => undefined),
+    postEvent: vi.fn(async (_orderId: string, _body: { section: ExamSectionName; kind: string; detail: string; duration_ms?: number }) => undefined),
     postDisqualified: vi.fn(async (_o: string, _s: ExamSectionName) => undefined),
     isRetryable,
     outbox,
@@ -79,7 +79,7 @@ export function fakeDeps({ state = serverState(), online = () => true, openCamer
     allowCloudSpeech: vi.fn((_allowed: boolean) => undefined),
     capture: vi.fn(async () => new Blob(['jpeg'], { type: 'image/jpeg' })),
     createVideo: () => ({ srcObject: null, play: () => Promise.resolve() }) as unknown as HTMLVideoElement,
-    watchTab: vi.fn(({ onLeave }: { onLeave: () => void }) => {
+    watchTab: vi.fn(({ onLeave }: { onLeave: () => void; onReturn?: (ms: number) => void }) => {
       tab.leave = onLeave;
       return () => { tab.leave = () => undefined; };
     }),

@@ -1,0 +1,53 @@
+// Proctor review (contracts/admin-review.ts): the queue, one attempt's timeline, decisions, review
+// settings, the reviewers' agreement and the rule simulator. Types only from the contracts.
+import type { z } from 'zod';
+import type {
+  AttemptTimeline, DecisionRequest, decisionResponseSchema, reviewAgreementResponseSchema, ReviewQueueRow, reviewQueueResponseSchema,
+  ReviewSettingsBody, reviewSettingsResponseSchema, RuleSimulation, RuleSimulationRequest, TimelineEntry,
+} from '../../../../contracts/admin-review.ts';
+import { apiPaths, fillPath } from '../../../../contracts/api-paths.ts';
+import { staffApi } from './staff-client.ts';
+
+export type { AttemptTimeline, ReviewQueueRow, RuleSimulation, TimelineEntry };
+
+export interface QueueFilter {
+  institution: string | null;
+  state: 'open' | 'decided' | 'all';
+  reason: 'all' | 'disqualified' | 'risk' | 'appeal';
+  search: string;
+}
+
+type Queue = z.infer<typeof reviewQueueResponseSchema>['data'];
+export async function listReviewQueue(f: QueueFilter, page: number, limit: number): Promise<Queue> {
+  const params = { institution: f.institution ?? undefined, state: f.state, reason: f.reason, search: f.search || undefined, page, limit };
+  return (await staffApi.get<{ data: Queue }>(apiPaths.admin.reviews, { params })).data.data;
+}
+
+export async function getAttempt(orderId: string): Promise<AttemptTimeline> {
+  return (await staffApi.get<{ data: AttemptTimeline }>(fillPath(apiPaths.admin.attempt, { order_id: orderId }))).data.data;
+}
+
+type Decided = z.infer<typeof decisionResponseSchema>;
+export async function postDecision(orderId: string, body: DecisionRequest): Promise<{ message: string; data: Decided['data'] }> {
+  const res = await staffApi.post<Decided>(fillPath(apiPaths.admin.attemptDecisions, { order_id: orderId }), body);
+  return { message: res.data.message, data: res.data.data };
+}
+
+type Settings = z.infer<typeof reviewSettingsResponseSchema>['data'];
+export async function getReviewSettings(id: string): Promise<Settings> {
+  return (await staffApi.get<{ data: Settings }>(fillPath(apiPaths.admin.reviewSettings, { id }))).data.data;
+}
+
+export async function saveReviewSettings(id: string, body: ReviewSettingsBody): Promise<{ message: string; data: Settings }> {
+  const res = await staffApi.put<{ message: string; data: Settings }>(fillPath(apiPaths.admin.reviewSettings, { id }), body);
+  return { message: res.data.message, data: res.data.data };
+}
+
+export type Agreement = z.infer<typeof reviewAgreementResponseSchema>['data'];
+export async function getAgreement(id: string): Promise<Agreement> {
+  return (await staffApi.get<{ data: Agreement }>(fillPath(apiPaths.admin.reviewAgreement, { id }))).data.data;
+}
+
+export async function simulateRules(id: string, body: RuleSimulationRequest): Promise<RuleSimulation> {
+  return (await staffApi.post<{ data: RuleSimulation }>(fillPath(apiPaths.admin.ruleSimulation, { id }), body)).data.data;
+}

@@ -1,0 +1,25 @@
+import { describe, expect, it } from 'vitest';
+import type { TimelineEntry } from '../../../../contracts/admin-review.ts';
+import { entryText } from './timeline-text.ts';
+
+const entry = (e: Partial<TimelineEntry>): TimelineEntry => ({
+  at: '2026-03-09T03:14:00.000Z', kind: 'violation', section: null, subtype: null, duration_ms: null, count: null, text: null, photo: null, data: null, ...e,
+});
+
+describe('timeline entries as text', () => {
+  it('names violations, time away, autosaves per minute and monitoring outages', () => {
+    expect(entryText(entry({ kind: 'violation', subtype: 'speech', section: 'listening', text: 'jawabannya B' })))
+      .toEqual({ title: 'Pelanggaran: suara', section: 'section listening', details: ['Terdengar: "jawabannya B"'] });
+    expect(entryText(entry({ kind: 'away', section: 'structure', duration_ms: 130_000 })).details).toEqual(['selama 2 mnt 10 dtk']);
+    expect(entryText(entry({ kind: 'autosave', section: 'reading', count: 12 }))).toMatchObject({ title: 'Simpan otomatis', details: ['12×'] });
+    expect(entryText(entry({ kind: 'monitoring', subtype: 'camera-ended', duration_ms: 360_000, text: 'track ended' })))
+      .toMatchObject({ title: 'Pemantauan: kamera terputus', details: ['selama 6 mnt', 'track ended'] });
+    expect(entryText(entry({ kind: 'face_episode', subtype: 'face-missing', duration_ms: 48_000 })).title).toBe('Wajah: tidak terlihat');
+  });
+
+  it('names decisions and shows an unknown kind by its name', () => {
+    expect(entryText(entry({ kind: 'decision', subtype: 'disqualification_overturned', text: 'Adik masuk kamar', data: { staff_email: 'p@x.id', status: 'effective', reversed: null } })))
+      .toEqual({ title: 'Keputusan: Diskualifikasi dibatalkan (tes dinilai)', section: null, details: ['Adik masuk kamar', 'p@x.id'] });
+    expect(entryText(entry({ kind: 'break_granted', duration_ms: 300_000 }))).toMatchObject({ title: 'break_granted', details: ['selama 5 mnt'] });
+  });
+});
