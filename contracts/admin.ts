@@ -38,9 +38,14 @@ export const institutionSettingsSchema = z.object({
 export type InstitutionSettingsBody = z.infer<typeof institutionSettingsSchema>;
 export const institutionSettingsResponseSchema = okEnvelope(institutionSettingsSchema.extend({
   id: z.uuid(), name: z.string(),
+  /** The institution's admins and proctors must enrol two-factor login (PUT …/staff-totp). */
+  staff_totp_required: z.boolean(),
   /** Changes apply to attempts not yet started; a started attempt keeps the rules frozen at its start. */
   applies_to: z.literal('attempts_not_started'),
 }));
+
+export const staffTotpRuleSchema = z.object({ required: z.boolean() });
+export const staffTotpRuleResponseSchema = okEnvelope(z.object({ staff_totp_required: z.boolean() }));
 
 export const auditQuerySchema = z.object({
   page: z.coerce.number().int().min(1).max(100_000).default(1),

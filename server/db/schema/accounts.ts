@@ -6,6 +6,8 @@ import { createdAt, id } from './columns.ts';
 
 export interface CompanySettings {
   announcement: { is_active: boolean; images: string[] };
+  /** Shown on the test list while `maintenance` is on, instead of the default picture (site-relative URLs). */
+  maintenance_images?: string[];
 }
 
 export const companies = pgTable('companies', {
@@ -25,6 +27,8 @@ export const institutions = pgTable('institutions', {
   name: text().notNull(),
   active_camera: boolean().notNull().default(true),
   settings: jsonb().$type<InstitutionSettings>().notNull(),
+  // The institution's admins and proctors must enrol two-factor login before anything else (as operators always do).
+  staff_totp_required: boolean().notNull().default(false),
   created_at: createdAt(),
 });
 
