@@ -35,10 +35,12 @@ const PUBLIC_ROUTES: [RegExp, string][] = [
   [/^\/api\/public\/v1\/certificate\/:number$/, 'certificate verification by QR (by design, no login)'],
   [/^\/api\/webhooks\/v1\/courier$/, 'signed by the courier (HMAC of the body)'],
   [/^\/api\/public\/v1\/announcement-image\/:id$/, "the operator's announcement images, shown on the test list (only media stored as such)"],
+  [/^\/api\/public\/v1\/maintenance-image\/:id$/, "the operator's maintenance screen images, shown on the test list (only media stored as such)"],
 ];
 /** The staff console's API: a member token never opens it (staff-sweep.test.ts covers staff tokens). */
 const STAFF_ROUTES = /^\/api\/admin\/v1\//;
-const STAFF_LOGIN = /^\/api\/admin\/v1\/login$/;
+/** Staff routes without a staff token: login, and setting a password with a one-time link's code (the code is the key). */
+const STAFF_LOGIN = /^\/api\/admin\/v1\/(login|password-set|password-set\/:code)$/;
 /** Public routes whose whole point is to show a record to whoever holds its reference. */
 const PUBLIC_BY_DESIGN = [/^\/api\/public\/v1\/certificate\/:number$/];
 /** Path parameters and body fields that carry a member's own ids (a body's `license` is a code, not an id). */
@@ -94,7 +96,12 @@ describe('route access', () => {
     let staffChecked = 0;
     for (const route of routes) {
       if (STAFF_ROUTES.test(route.url)) {
-        if (STAFF_LOGIN.test(route.url)) continue;
+        if (STAFF_LOGIN.test(route.url)) {
+          // No staff token needed, but a member token is no credential: never a success.
+          const res = await send(build(route, valuesFor(a, route.url, facts), await a.authorization()), route);
+          if (res.statusCode < 400) unexpected.push(`${key(route)} answered ${res.statusCode} to a member token`);
+          continue;
+        }
         const withMember = await send(build(route, valuesFor(a, route.url, facts), await a.authorization()), route);
         if (withMember.statusCode !== 401) unexpected.push(`${key(route)} answered ${withMember.statusCode} to a member token`);
         staffChecked++;

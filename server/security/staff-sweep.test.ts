@@ -4,6 +4,8 @@
 // the scope, not a bad sample). Routes with nothing to scope are listed with the reason.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_PASSWORD } from '../seed/demo-seed.ts';
+import { SHELL_ACTOR } from '../services/staff/audit.ts';
+import { createStaff } from '../services/staff/staff-accounts.ts';
 import { createMember } from '../../tests/server-helpers/members.ts';
 import { fillRoute, routeTable, sampleFromSchema, type RouteInfo } from '../../tests/server-helpers/route-table.ts';
 import { otherInstitutionAdmin, staffCall, staffToken } from '../../tests/server-helpers/staff.ts';
@@ -14,6 +16,7 @@ const UNSCOPED: [RegExp, string][] = [
   [/\/(login|me|logout-everywhere|totp\/enrol|totp\/confirm)$/, "the caller's own account"],
   [/\/audit$/, "no id: always filtered to the caller's institution (admin.test.ts)"],
   [/\/members\/template\.csv$/, 'a static template'],
+  [/\/password-set(\/:code)?$/, 'no token: the one-time code is the key, and it names its own account only (staff-accounts.test.ts)'],
 ];
 /** The operator's routes (server/routes/admin/operator): 403 to every institution admin, whatever the ids. */
 const OPERATOR_ONLY = /^\/api\/admin\/v1\/(companies|institutions$|institutions\/:id$|exams|certificates|shipments)/;
@@ -28,7 +31,8 @@ beforeAll(async () => {
   const admin = await staffToken(t, 'admin.lembaga@epot.local', DEMO_PASSWORD);
   const { user } = await createMember(t.db, { is_b2b: true, institution_id: t.seed!.institutionId, company_id: t.seed!.companyId });
   const batch = await staffCall(t, { method: 'POST', url: '/licence-batches', token: admin, payload: { product_id: t.seed!.productId, count: 3, expires_at: '2026-12-31T00:00:00Z' } });
-  Object.assign(ids, { institution: t.seed!.institutionId, member: user.id, batch: (batch.body.data as { batch: { id: string } }).batch.id });
+  const proctor = await createStaff(t.db, { email: 'pengawas.sapu@epot.local', role: 'proctor', institutionId: t.seed!.institutionId }, SHELL_ACTOR, t.clock.now());
+  Object.assign(ids, { institution: t.seed!.institutionId, member: user.id, batch: (batch.body.data as { batch: { id: string } }).batch.id, staff: proctor.id });
 }, 120_000);
 afterAll(async () => { await t?.cleanup(); });
 
@@ -36,11 +40,12 @@ afterAll(async () => { await t?.cleanup(); });
 function idFor(url: string): string {
   if (url.includes('/members/')) return ids.member!;
   if (url.includes('/licence-batches/')) return ids.batch!;
+  if (url.includes('/staff/')) return ids.staff!;
   return ids.institution!;
 }
 
 function build(route: RouteInfo) {
-  const values: Record<string, unknown> = { id: idFor(route.url), institution: ids.institution, product_id: t.seed!.productId, email: 'sweep@sekolah.id', expires_at: '2026-12-31T00:00:00Z', csv: 'email,fullname\nsweep2@sekolah.id,Sapu' };
+  const values: Record<string, unknown> = { id: idFor(route.url), institution: ids.institution, institution_id: ids.institution, product_id: t.seed!.productId, email: 'sweep@sekolah.id', expires_at: '2026-12-31T00:00:00Z', csv: 'email,fullname\nsweep2@sekolah.id,Sapu' };
   const ctx = { valueFor: (name: string) => values[name] };
   const params = Object.fromEntries(route.pathParams.map((p) => [p, String(sampleFromSchema(route.pathSchemas[p] ?? { type: 'string' }, ctx, p))]));
   const query = route.query.filter((q) => q.name === 'institution').map((q) => `${q.name}=${encodeURIComponent(String(sampleFromSchema(q.schema, ctx, q.name)))}`).join('&');
@@ -64,7 +69,7 @@ describe('staff scope sweep', () => {
       checked++;
     }
     expect(findings).toEqual([]);
-    expect(checked).toBeGreaterThanOrEqual(17);
+    expect(checked).toBeGreaterThanOrEqual(21);
   }, 120_000);
 
   it('answers 403 on every operator route to institution admins (the owning one too), with nothing of the data', async () => {

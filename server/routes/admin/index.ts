@@ -7,6 +7,8 @@ import { staffLicenceRoutes } from './licences.ts';
 import { staffMemberRoutes } from './members.ts';
 import { staffResultRoutes } from './results.ts';
 import { staffSessionRoutes } from './session.ts';
+import { staffAccountRoutes } from './staff.ts';
+import { staffPasswordSetRoutes } from './password-set.ts';
 import { operatorRoutes } from './operator/index.ts';
 
 export const adminRoutes: FastifyPluginAsyncZod<{ config: Config }> = async (app, { config }) => {
@@ -16,5 +18,7 @@ export const adminRoutes: FastifyPluginAsyncZod<{ config: Config }> = async (app
   await app.register(staffMemberRoutes, { config });
   await app.register(staffLicenceRoutes);
   await app.register(staffResultRoutes);
+  await app.register(staffAccountRoutes, { config });
+  await app.register(staffPasswordSetRoutes);
   await app.register(operatorRoutes);
 };
