@@ -3,6 +3,8 @@
 // chunks staff-*; the service worker does not precache them).
 import { Route, Routes } from 'react-router';
 import { staffMessages } from '../../i18n/staff-messages.ts';
+import { PasswordSetPage } from './accounts/password-set-page.tsx';
+import { StaffAccountsPage } from './accounts/staff-accounts-page.tsx';
 import { AuditPage } from './audit/audit-page.tsx';
 import { SettingsPage } from './institution/settings-page.tsx';
 import { LicencesPage } from './licences/licences-page.tsx';
@@ -28,12 +30,14 @@ export function StaffApp() {
   return (
     <Routes>
       <Route path="login" element={<StaffLoginPage />} />
+      <Route path="password-set/:code" element={<PasswordSetPage />} />
       <Route element={<StaffGuard />}>
         <Route element={<StaffLayout />}>
           <Route path="settings" element={<SettingsPage />} />
           <Route path="members" element={<MembersPage />} />
           <Route path="licences" element={<LicencesPage />} />
           <Route path="results" element={<ResultsPage />} />
+          <Route path="staff" element={<StaffAccountsPage />} />
           <Route path="audit" element={<AuditPage />} />
           <Route path="security" element={<SecurityPage />} />
           <Route path="companies" element={<CompaniesPage />} />

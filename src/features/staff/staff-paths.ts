@@ -1,4 +1,6 @@
 // The console's routes, all under /admin (src/app's router hands /admin/* to this feature).
+import { STAFF_PASSWORD_SET_PAGE } from '../../../contracts/facts/index.ts';
+
 export const STAFF_BASE = '/admin';
 
 export const staffPaths = {
@@ -8,6 +10,7 @@ export const staffPaths = {
   members: `${STAFF_BASE}/members`,
   licences: `${STAFF_BASE}/licences`,
   results: `${STAFF_BASE}/results`,
+  staff: `${STAFF_BASE}/staff`,
   audit: `${STAFF_BASE}/audit`,
   security: `${STAFF_BASE}/security`,
   // Operator only.
@@ -15,6 +18,10 @@ export const staffPaths = {
   announcements: `${STAFF_BASE}/announcements`,
   exams: `${STAFF_BASE}/exams`,
   certificates: `${STAFF_BASE}/certificates`,
+  // No session: the one-time link's page (STAFF_PASSWORD_SET_PAGE/:code).
+  passwordSet: STAFF_PASSWORD_SET_PAGE,
 } as const;
 
-export type StaffPage = Exclude<keyof typeof staffPaths, 'home' | 'login'>;
+/** Console paths outside the guard (no menu entry). */
+export const PUBLIC_STAFF_PAGES = ['home', 'login', 'passwordSet'] as const;
+export type StaffPage = Exclude<keyof typeof staffPaths, (typeof PUBLIC_STAFF_PAGES)[number]>;

@@ -14,6 +14,7 @@ import { useStaffTitle } from '../shell/use-staff-title.ts';
 import { InstitutionPicker } from '../shell/institution-picker.tsx';
 import { previewText } from './settings-preview.ts';
 import { SettingsForm } from './settings-form.tsx';
+import { StaffTotpRule } from './staff-totp-rule.tsx';
 
 const t = staffMessages.settings;
 
@@ -68,6 +69,7 @@ export function SettingsPage() {
           {!readOnly && <Button onPress={() => void save()} isDisabled={busy}>{t.save}</Button>}
         </>
       )}
+      {loaded && <StaffTotpRule key={loaded.id} institutionId={loaded.id} required={loaded.staff_totp_required} readOnly={readOnly} />}
     </section>
   );
 }

@@ -5,15 +5,17 @@ import { mayOpen, staffMenu } from './staff-menu.ts';
 describe('staff menus by role', () => {
   it('gives admins and operators every screen, proctors what they may read', () => {
     expect(staffMenu('institution-admin', false).map((i) => i.href)).toEqual([
-      '/admin/settings', '/admin/members', '/admin/licences', '/admin/results', '/admin/audit', '/admin/security',
+      '/admin/settings', '/admin/members', '/admin/licences', '/admin/results', '/admin/staff', '/admin/audit', '/admin/security',
     ]);
-    expect(staffMenu('operator', false).map((i) => i.label)).toContain('Anggota');
+    expect(staffMenu('operator', false).map((i) => i.label)).toEqual(expect.arrayContaining(['Anggota', 'Staf']));
     expect(staffMenu('proctor', false).map((i) => i.page)).toEqual(['settings', 'results', 'audit', 'security']);
     expect(mayOpen('proctor', false, 'members')).toBe(false);
   });
 
-  it('holds an operator who must enrol TOTP on the security page', () => {
+  it('holds staff who must enrol TOTP (operators, staff of an institution that requires it) on the security page', () => {
     expect(staffMenu('operator', true).map((i) => i.page)).toEqual(['security']);
+    expect(staffMenu('institution-admin', true).map((i) => i.page)).toEqual(['security']);
+    expect(mayOpen('proctor', true, 'settings')).toBe(false);
     expect(mayOpen('operator', true, 'results')).toBe(false);
     expect(mayOpen('operator', true, 'security')).toBe(true);
   });
@@ -23,5 +25,7 @@ describe('staff menus by role', () => {
     expect(pageOf('/admin/members/abc')).toBe('members');
     expect(pageOf('/admin')).toBeNull();
     expect(pageOf('/admin/unknown')).toBeNull();
+    // The one-time link's page is outside the guard: no menu page.
+    expect(pageOf('/admin/password-set/abc')).toBeNull();
   });
 });
