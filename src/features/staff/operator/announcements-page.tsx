@@ -50,7 +50,7 @@ export function AnnouncementsPage() {
       <h1 id="announcements-title">{a.title}</h1>
       {error && <Alert tone="error">{error}</Alert>}
       <CompanyPicker companies={companies} selected={selected} onSelect={select} />
-      {selected && <MaintenanceEditor key={selected.id} company={selected} onSaved={reload} />}
+      {selected && <MaintenanceEditor key={`maintenance-${selected.id}`} company={selected} onSaved={reload} />}
       {selected && <AnnouncementEditor key={selected.id} company={selected} onSaved={reload} />}
     </section>
   );
