@@ -47,7 +47,7 @@ export const staffAccountRoutes: FastifyPluginAsyncZod<{ config: Config }> = asy
     if (institutionId && !(await institutionOf(app.db, institutionId))) throw HttpError.notFound(STAFF_MESSAGES.notFound);
     const created = await createStaffWithLink(app.db, { email, name, role, institutionId }, actorOf(req), app.clock.now()).catch((err: unknown) => {
       if (!(err instanceof StaffInputError)) throw err;
-      throw err.message.endsWith('exists') ? HttpError.conflict(STAFF_MESSAGES.staffEmailTaken) : HttpError.badRequest(STAFF_MESSAGES.staffInstitutionRule);
+      throw err.reason === 'taken' ? HttpError.conflict(STAFF_MESSAGES.staffEmailTaken) : HttpError.badRequest(STAFF_MESSAGES.staffInstitutionRule);
     });
     await mail(req, created.row, created.code);
     return { status: 200 as const, message: STAFF_MESSAGES.staffCreated, data: await view(created.row.id) };

@@ -34,7 +34,10 @@ export const toStaffPublic = (row: StaffAuthRow): StaffPublic => ({
 
 export interface NewStaff { email: string; name?: string; role: StaffRole; institutionId: string | null; password?: string }
 
-export class StaffInputError extends Error {}
+/** A broken account rule (`rule`) or an e-mail that has a staff account (`taken`); the message is the CLI's. */
+export class StaffInputError extends Error {
+  constructor(message: string, readonly reason: 'rule' | 'taken' = 'rule') { super(message); }
+}
 
 /** Inserts the account and its audit entry in the caller's transaction (StaffInputError: a rule broken or the e-mail taken). */
 export async function insertStaff(tx: AppDb | AppTx, input: NewStaff, actor: AuditActor, now: Date): Promise<StaffRow> {
@@ -45,7 +48,7 @@ export async function insertStaff(tx: AppDb | AppTx, input: NewStaff, actor: Aud
   const [row] = await tx.insert(staff).values({
     email, name: input.name ?? '', role: input.role, institution_id: input.institutionId, password_hash, created_at: now,
   }).onConflictDoNothing().returning();
-  if (!row) throw new StaffInputError(`a staff account with e-mail ${email} exists`);
+  if (!row) throw new StaffInputError(`a staff account with e-mail ${email} exists`, 'taken');
   await appendAudit(tx, actor, {
     action: 'staff.create', targetType: 'staff', targetId: row.id, institutionId: row.institution_id,
     after: { email, role: row.role, institution_id: row.institution_id },
