@@ -24,6 +24,8 @@ export const companySchema = z.object({
   id: z.uuid(),
   name: z.string(),
   maintenance: z.boolean(),
+  /** Shown to candidates on the maintenance screen instead of the default picture. */
+  maintenance_images: z.array(z.string()),
   announcement: announcementSchema,
   institution_count: z.number().int(),
   created_at: z.string(),
@@ -33,7 +35,8 @@ export const companyListResponseSchema = okEnvelope(z.object({ list: z.array(com
 export const companyResponseSchema = okEnvelope(companySchema);
 export const companyCreateSchema = z.object({ name });
 export const companyRenameSchema = z.object({ name });
-export const maintenanceSchema = z.object({ maintenance: z.boolean() });
+/** `images` (site-relative, as the announcement's) replace the maintenance screen's pictures; absent: unchanged. */
+export const maintenanceSchema = z.object({ maintenance: z.boolean(), images: z.array(announcementImageUrlSchema).max(10).optional() });
 export const announcementImageResponseSchema = okEnvelope(z.object({ id: z.uuid(), url: z.string() }));
 
 // ---- institutions ------------------------------------------------------------------------------

@@ -42,9 +42,14 @@ export const institutionSettingsResponseSchema = okEnvelope(institutionSettingsS
   id: z.uuid(), name: z.string(),
   /** Members may be offered cloud speech recognition (each then consents separately). Off by default. */
   cloud_speech: z.boolean(),
+  /** The institution's admins and proctors must enrol two-factor login (PUT …/staff-totp). */
+  staff_totp_required: z.boolean(),
   /** Changes apply to attempts not yet started; a started attempt keeps the rules frozen at its start. */
   applies_to: z.literal('attempts_not_started'),
 }));
+
+export const staffTotpRuleSchema = z.object({ required: z.boolean() });
+export const staffTotpRuleResponseSchema = okEnvelope(z.object({ staff_totp_required: z.boolean() }));
 
 export const auditQuerySchema = z.object({
   page: z.coerce.number().int().min(1).max(100_000).default(1),

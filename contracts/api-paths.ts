@@ -73,6 +73,8 @@ export const apiPaths = {
     certificate: '/public/v1/certificate/:number',
     // An image the operator uploaded for the announcement (public: the test list shows it).
     announcementImage: '/public/v1/announcement-image/:id',
+    // An image the operator uploaded for the maintenance screen (public, as the announcement's).
+    maintenanceImage: '/public/v1/maintenance-image/:id',
   },
   webhooks: { courier: '/webhooks/v1/courier' },
   /** The staff console's API (not in the spec): every route but login needs a staff token. */
@@ -84,6 +86,7 @@ export const apiPaths = {
     totpConfirm: '/admin/v1/totp/confirm',
     audit: '/admin/v1/audit',
     institutionSettings: '/admin/v1/institutions/:id/settings',
+    institutionStaffTotp: '/admin/v1/institutions/:id/staff-totp',
     members: '/admin/v1/members',
     member: '/admin/v1/members/:id',
     memberImport: '/admin/v1/members/import',
@@ -114,6 +117,12 @@ export const apiPaths = {
     reviewSettings: '/admin/v1/institutions/:id/review-settings',
     reviewAgreement: '/admin/v1/institutions/:id/review-agreement',
     ruleSimulation: '/admin/v1/institutions/:id/rule-simulation',
+    /** Staff accounts (contracts/admin-staff.ts): operators any, institution admins their proctors. */
+    staff: '/admin/v1/staff',
+    staffPasswordLink: '/admin/v1/staff/:id/password-link',
+    /** No token: the one-time code from the mailed (or CLI-printed) link. */
+    passwordSet: '/admin/v1/password-set',
+    passwordSetInfo: '/admin/v1/password-set/:code',
   },
   /** The operator's part of the staff console (operator role only; contracts/admin-operator.ts). */
   adminOperator: {
@@ -122,6 +131,7 @@ export const apiPaths = {
     companyMaintenance: '/admin/v1/companies/:id/maintenance',
     companyAnnouncement: '/admin/v1/companies/:id/announcement',
     companyAnnouncementImages: '/admin/v1/companies/:id/announcement/images',
+    companyMaintenanceImages: '/admin/v1/companies/:id/maintenance/images',
     institutions: '/admin/v1/institutions',
     institution: '/admin/v1/institutions/:id',
     exams: '/admin/v1/exams',

@@ -113,6 +113,8 @@ export const companyDetailSchema = z.object({
   maintenance: z.boolean(),
   settings: z.object({
     announcement: z.object({ is_active: z.boolean(), images: z.array(z.object({ url: z.string() })) }),
+    /** Not in the spec: the pictures the maintenance dialog shows while `maintenance` is on (empty: the default one). */
+    maintenance: z.object({ images: z.array(z.object({ url: z.string() })) }),
   }),
 });
 export type CompanyDetail = z.infer<typeof companyDetailSchema>;

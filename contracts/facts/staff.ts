@@ -10,7 +10,7 @@ export const STAFF_MESSAGES = {
   /** The password was right; the account has two-factor login on: ask for the authenticator code. */
   otpRequired: 'Masukkan kode 6 digit dari aplikasi autentikator Anda',
   otpWrong: 'Kode autentikator salah atau sudah kedaluwarsa',
-  /** Operators must turn on two-factor login before anything else (error code `totp_required`). */
+  /** Operators, and staff of an institution that requires it, must turn on two-factor login first (error code `totp_required`). */
   otpEnrolmentRequired: 'Aktifkan verifikasi dua langkah terlebih dahulu',
   otpEnrolled: 'Verifikasi dua langkah aktif. Simpan kode pemulihan ini; kode hanya ditampilkan sekali.',
   otpAlreadyOn: 'Verifikasi dua langkah sudah aktif',
@@ -20,6 +20,16 @@ export const STAFF_MESSAGES = {
   notFound: 'Data tidak ditemukan',
   /** Answered by the settings PUT: started attempts keep the rules they started with. */
   settingsSaved: 'Pengaturan berhasil disimpan. Perubahan berlaku untuk tes yang belum dimulai.',
+  staffTotpOn: 'Verifikasi dua langkah kini wajib bagi admin dan pengawas lembaga ini. Staf yang belum mengaktifkannya diminta mengaktifkan sebelum dapat melanjutkan.',
+  staffTotpOff: 'Verifikasi dua langkah tidak lagi wajib bagi staf lembaga ini',
+  staffCreated: 'Akun staf berhasil dibuat. Email berisi tautan untuk membuat password telah dikirim.',
+  staffEmailTaken: 'Email sudah dipakai akun staf lain',
+  /** An operator account belongs to no institution; an institution admin needs one. */
+  staffInstitutionRule: 'Operator tidak terikat lembaga; admin lembaga harus memilih lembaga',
+  staffLinkSent: 'Tautan baru untuk membuat password telah dikirim',
+  passwordLinkInvalid: 'Tautan untuk membuat password tidak valid, sudah digunakan, atau sudah kedaluwarsa. Minta tautan baru kepada operator atau admin lembaga Anda.',
+  passwordTooShort: 'Password minimal 12 karakter',
+  passwordSet: 'Password berhasil dibuat. Silakan login.',
   /** An operator's request that acts on one institution without `?institution=ID`. */
   institutionRequired: 'Pilih lembaga terlebih dahulu',
   memberAdded: 'Anggota berhasil ditambahkan. Email untuk membuat password telah dikirim.',
@@ -38,6 +48,11 @@ export const STAFF_MESSAGES = {
   expiryInPast: 'Tanggal kedaluwarsa harus setelah hari ini',
 } as const;
 export type StaffMessageCode = keyof typeof STAFF_MESSAGES;
+
+/** The console page where a staff member sets a password from a one-time link (`/admin/password-set/:code`). */
+export const STAFF_PASSWORD_SET_PAGE = '/admin/password-set';
+/** Staff passwords: at least this long (the CLI's --password too). */
+export const STAFF_PASSWORD_MIN_LENGTH = 12;
 
 /** Machine-readable `code` of staff error bodies the console reacts to. */
 export const STAFF_ERROR_CODES = { totpRequired: 'totp_required', csvInvalid: 'csv_invalid' } as const;

@@ -4,7 +4,7 @@
 import { pathToFileURL } from 'node:url';
 import { loadConfig } from '../config.ts';
 import { openDatabase } from '../db/client.ts';
-import { systemClock } from '../services/platform/clock.ts';
+import { systemClock, type Clock } from '../services/platform/clock.ts';
 import { UsageError, type AdminCommand } from './admin-command.ts';
 import { accommodationsCommand } from './commands/accommodations.ts';
 import { blobsCommand } from './commands/blobs.ts';
@@ -30,7 +30,7 @@ export function usageText(list: AdminCommand[] = commands): string {
 
 export async function runAdmin(argv: string[], env: Record<string, string | undefined> = process.env,
   out: (line: string) => void = (l) => console.log(l), err: (line: string) => void = (l) => console.error(l),
-  list: AdminCommand[] = commands): Promise<number> {
+  list: AdminCommand[] = commands, clock: Clock = systemClock): Promise<number> {
   const [name, ...rest] = argv;
   const command = list.find((c) => c.name === name);
   if (!command) {
@@ -42,7 +42,7 @@ export async function runAdmin(argv: string[], env: Record<string, string | unde
   const database = await openDatabase({ dataDir: config.dataDir, databaseUrl: config.databaseUrl });
   try {
     await database.migrate();
-    await command.run(rest, { config, database, clock: systemClock, out });
+    await command.run(rest, { config, database, clock, out });
     return 0;
   } catch (e) {
     if (e instanceof UsageError) {

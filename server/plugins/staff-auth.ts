@@ -6,7 +6,7 @@ import fp from 'fastify-plugin';
 import { STAFF_ERROR_CODES, STAFF_MESSAGES, type StaffRole } from '../../contracts/facts/index.ts';
 import { HttpError } from '../http-error.ts';
 import { hmacKey, loadJwtSecret, signAccessToken, STAFF_AUDIENCE, createTokenVerifier } from '../services/accounts/tokens.ts';
-import { findStaffById, type StaffRow } from '../services/staff/staff-accounts.ts';
+import { findStaffById, mustEnrolTotp, type StaffRow } from '../services/staff/staff-accounts.ts';
 import type { AuditActor } from '../services/staff/audit.ts';
 
 export interface StaffPrincipal {
@@ -27,14 +27,13 @@ declare module 'fastify' {
     staff: StaffPrincipal;
   }
   interface FastifyContextConfig {
-    /** Staff routes an operator may use before enrolling TOTP (me, TOTP enrol/confirm, logout). */
+    /** Staff routes an account that must enrol TOTP may use before it has (me, TOTP enrol/confirm, logout). */
     staffWithoutTotp?: boolean;
   }
 }
 
-/** Operators must have two-factor login on, unless the account is exempt (the demo seed's operator). */
-export const mustEnrolTotp = (row: Pick<StaffRow, 'role' | 'totp_enabled' | 'totp_exempt'>): boolean =>
-  row.role === 'operator' && !row.totp_enabled && !row.totp_exempt;
+/** Operators, and the staff of an institution that requires it, must have two-factor login on (staff-accounts.ts). */
+export { mustEnrolTotp };
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 

@@ -35,10 +35,12 @@ const PUBLIC_ROUTES: [RegExp, string][] = [
   [/^\/api\/public\/v1\/certificate\/:number$/, 'certificate verification by QR (by design, no login)'],
   [/^\/api\/webhooks\/v1\/courier$/, 'signed by the courier (HMAC of the body)'],
   [/^\/api\/public\/v1\/announcement-image\/:id$/, "the operator's announcement images, shown on the test list (only media stored as such)"],
+  [/^\/api\/public\/v1\/maintenance-image\/:id$/, "the operator's maintenance screen images, shown on the test list (only media stored as such)"],
 ];
 /** The staff console's API: a member token never opens it (staff-sweep.test.ts covers staff tokens). */
 const STAFF_ROUTES = /^\/api\/admin\/v1\//;
-const STAFF_LOGIN = /^\/api\/admin\/v1\/login$/;
+/** Staff routes without a staff token: login, and setting a password with a one-time link's code (the code is the key). */
+const STAFF_LOGIN = /^\/api\/admin\/v1\/(login|password-set|password-set\/:code)$/;
 /** Staff review photos at a signed, short-lived URL (for <img>): no token at all, so a member's answers 403 (the signature). */
 const STAFF_SIGNED = /^\/api\/admin\/v1\/review-photos\/:media_id$/;
 /** Public routes whose whole point is to show a record to whoever holds its reference. */
@@ -96,7 +98,12 @@ describe('route access', () => {
     const staffChecked: string[] = [];
     for (const route of routes) {
       if (STAFF_ROUTES.test(route.url)) {
-        if (STAFF_LOGIN.test(route.url)) continue;
+        if (STAFF_LOGIN.test(route.url)) {
+          // No staff token needed, but a member token is no credential: never a success.
+          const res = await send(build(route, valuesFor(a, route.url, facts), await a.authorization()), route);
+          if (res.statusCode < 400) unexpected.push(`${key(route)} answered ${res.statusCode} to a member token`);
+          continue;
+        }
         const withMember = await send(build(route, valuesFor(a, route.url, facts), await a.authorization()), route);
         const refused = STAFF_SIGNED.test(route.url) ? 403 : 401;
         if (withMember.statusCode !== refused) unexpected.push(`${key(route)} answered ${withMember.statusCode} to a member token`);

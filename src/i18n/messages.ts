@@ -128,6 +128,8 @@ export const messages = {
     loadMore: 'Tampilkan lebih banyak',
     maintenanceTitle: 'Sedang dalam pemeliharaan',
     maintenanceAlt: 'EPOT sedang dalam pemeliharaan. Silakan coba lagi beberapa saat lagi.',
+    /** The operator's own pictures on the maintenance screen after the first (which carries maintenanceAlt). */
+    maintenanceImageAlt: (n: number) => `Informasi pemeliharaan ${n}`,
     announcementTitle: 'Pengumuman',
     announcementAlt: (n: number) => `Pengumuman ${n}`,
     close: 'Tutup',

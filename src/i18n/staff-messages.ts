@@ -23,6 +23,7 @@ export const staffMessages = {
     members: 'Anggota',
     licences: 'Lisensi',
     results: 'Hasil tes',
+    staff: 'Staf',
     audit: 'Log audit',
     security: 'Keamanan akun',
     companies: 'Perusahaan & lembaga',

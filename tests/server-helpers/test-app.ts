@@ -30,6 +30,8 @@ export interface TestApp {
   database: Database;
   db: AppDb;
   config: Config;
+  /** The private database's URL on PostgreSQL (another process, e.g. the CLI, can open it); undefined on PGlite. */
+  databaseUrl: string | undefined;
   seed: SeedResult | null;
   /** The app's clock: stamp test rows with `t.clock.now()`, pin dates with `t.clock.set()`. */
   clock: TestClock;
@@ -46,7 +48,7 @@ export async function buildTestApp(opts: TestAppOptions = {}): Promise<TestApp> 
     ...(opts.logStream ? { LOG_LEVEL: 'info' } : {}),
     ...opts.env,
   });
-  const { database, cleanup: dropDb } = await createTestDatabase().catch(async (err: unknown) => {
+  const { database, url: databaseUrl, cleanup: dropDb } = await createTestDatabase().catch(async (err: unknown) => {
     if (dataDir) await rm(dataDir, { recursive: true, force: true });
     throw err;
   });
@@ -60,7 +62,7 @@ export async function buildTestApp(opts: TestAppOptions = {}): Promise<TestApp> 
     const clock = createTestClock(opts.now);
     const seed = opts.seed ? await seedDemo(database.db, { clock, ...(opts.seedExam ? { store: createBlobStore(config) } : {}) }) : null;
     app = await buildApp({ config, database, logStream: opts.logStream, clock });
-    return { app, database, db: database.db, config, seed, clock, cleanup };
+    return { app, database, db: database.db, config, databaseUrl, seed, clock, cleanup };
   } catch (err) {
     await cleanup();
     throw err;

@@ -6,6 +6,8 @@ import { createdAt, id } from './columns.ts';
 
 export interface CompanySettings {
   announcement: { is_active: boolean; images: string[] };
+  /** Shown on the test list while `maintenance` is on, instead of the default picture (site-relative URLs). */
+  maintenance_images?: string[];
 }
 
 export const companies = pgTable('companies', {
@@ -30,6 +32,8 @@ export const institutions = pgTable('institutions', {
   cloud_speech: boolean().notNull().default(false),
   // Issue 17: the review queue's risk threshold, the appeal period and four-eyes confirmation.
   review_settings: jsonb().$type<ReviewSettings>().notNull().default(DEFAULT_REVIEW_SETTINGS),
+  // The institution's admins and proctors must enrol two-factor login before anything else (as operators always do).
+  staff_totp_required: boolean().notNull().default(false),
   created_at: createdAt(),
 });
 

@@ -34,6 +34,19 @@ export const staff = pgTable('staff', {
   check('staff_operator_has_no_institution', sql`${t.role} <> 'operator' or ${t.institution_id} is null`),
 ]);
 
+/**
+ * One-time password-set links for staff (a new account without a password, or a new link): only the
+ * code's sha256 is stored; single use, expires; a new link replaces the account's unused ones.
+ */
+export const staffPasswordTokens = pgTable('staff_password_tokens', {
+  id: id(),
+  staff_id: uuid().notNull().references(() => staff.id, { onDelete: 'cascade' }),
+  code_hash: text().notNull().unique(),
+  expires_at: timestamp({ withTimezone: true }).notNull(),
+  used_at: timestamp({ withTimezone: true }),
+  created_at: createdAt(),
+}, (t) => [index('staff_password_tokens_staff_idx').on(t.staff_id)]);
+
 /** Append-only: the service only inserts; nothing updates or deletes a row. */
 export const auditLog = pgTable('audit_log', {
   id: id(),

@@ -144,11 +144,13 @@ describe('npm run admin -- staff add', () => {
     return out.join('\n');
   };
 
-  it('creates an account with a one-time password (the same service and audit entry as the console)', async () => {
+  it('creates an account with a password-set link (the same service and audit entry as the console)', async () => {
     const printed = await run(['add', '--email', 'Baru@Epot.local', '--role', 'institution-admin', '--institution', t.seed!.institutionId]);
-    const password = /one-time password \(shown once\): (\S{12,})/.exec(printed)?.[1];
-    expect(password).toBeDefined();
-    const r = await login('baru@epot.local', password);
+    const code = /password-set link \(valid 72 hours, once\): http:\/\/localhost:\d+\/admin\/password-set\/([\w-]+)/.exec(printed)?.[1];
+    expect(code).toBeDefined();
+    const set = await t.app.inject({ method: 'POST', url: `${A}/password-set`, payload: { code, password: 'Admin-Baru-Rahasia-1' } });
+    expect(set.statusCode).toBe(200);
+    const r = await login('baru@epot.local', 'Admin-Baru-Rahasia-1');
     expect(r.body).toMatchObject({ status: 200 });
     const [entry] = (await t.app.inject({ method: 'GET', url: `${A}/audit?action=staff.create`, headers: auth(r.body.data.token) })).json().data.list;
     expect(entry).toMatchObject({ role: 'shell', staff_id: null, after: { email: 'baru@epot.local', role: 'institution-admin' } });

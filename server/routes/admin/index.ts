@@ -9,6 +9,8 @@ import { staffPrivacyRoutes } from './privacy-requests.ts';
 import { staffResultRoutes } from './results.ts';
 import { staffReviewRoutes } from './review.ts';
 import { staffSessionRoutes } from './session.ts';
+import { staffAccountRoutes } from './staff.ts';
+import { staffPasswordSetRoutes } from './password-set.ts';
 import { operatorRoutes } from './operator/index.ts';
 
 export const adminRoutes: FastifyPluginAsyncZod<{ config: Config }> = async (app, { config }) => {
@@ -20,5 +22,7 @@ export const adminRoutes: FastifyPluginAsyncZod<{ config: Config }> = async (app
   await app.register(staffResultRoutes);
   await app.register(staffPrivacyRoutes, { config });
   await app.register(staffReviewRoutes);
+  await app.register(staffAccountRoutes, { config });
+  await app.register(staffPasswordSetRoutes);
   await app.register(operatorRoutes);
 };

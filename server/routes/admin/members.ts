@@ -16,15 +16,16 @@ import { appendAudit } from '../../services/staff/audit.ts';
 import { importMembers } from '../../services/staff/member-import.ts';
 import { createInvites, sendInvites, type Invite } from '../../services/staff/member-invites.ts';
 import { addMember, institutionOf, listMembers, memberInScope, setMemberActive } from '../../services/staff/members.ts';
+import { staffLinkOrigin } from './link-origin.ts';
 import { actingInstitution, assertMayChangeInstitution, institutionFilter, listInstitution } from '../../services/staff/scope.ts';
 
 const tags = ['staff'];
 
 export const staffMemberRoutes: FastifyPluginAsyncZod<{ config: Config }> = async (app, { config }) => {
   const pre = app.authenticateStaff;
-  /** Sends password-set mails; the link's origin as for "forgot password" (PUBLIC_URL; the request's own outside production). */
+  /** Sends password-set mails; the link's origin: PUBLIC_URL, else the signed-in caller's validated Origin (./link-origin.ts). */
   const mailInvites = (req: FastifyRequest, invites: Invite[], institutionName: string) => sendInvites(app.mailer, invites, {
-    origin: config.publicUrl ?? (config.nodeEnv === 'production' ? null : `${req.protocol}://${req.host}`),
+    origin: staffLinkOrigin(config, req),
     supportEmail: config.supportEmail, institutionName,
   }, (err, to) => req.log.error({ err, to }, 'password-set mail failed'));
   const actingOn = async (req: FastifyRequest, requested: string | undefined) => {

@@ -21,7 +21,10 @@ export const organisationRoutes: FastifyPluginAsyncZod = async (app) => {
       status: 200 as const, message: 'OK',
       data: {
         id: c.id, name: c.name, maintenance: c.maintenance,
-        settings: { announcement: { is_active: announcement.is_active, images: announcement.images.map((url) => ({ url })) } },
+        settings: {
+          announcement: { is_active: announcement.is_active, images: announcement.images.map((url) => ({ url })) },
+          maintenance: { images: (c.settings.maintenance_images ?? []).map((url) => ({ url })) },
+        },
       },
     };
   });

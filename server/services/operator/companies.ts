@@ -10,11 +10,11 @@ export type CompanyRow = typeof companies.$inferSelect;
 export type Announcement = CompanySettings['announcement'];
 
 export interface CompanyView {
-  id: string; name: string; maintenance: boolean; announcement: Announcement; institution_count: number; created_at: string;
+  id: string; name: string; maintenance: boolean; maintenance_images: string[]; announcement: Announcement; institution_count: number; created_at: string;
 }
 
 const view = (c: CompanyRow, institutionCount: number): CompanyView => ({
-  id: c.id, name: c.name, maintenance: c.maintenance, announcement: c.settings.announcement,
+  id: c.id, name: c.name, maintenance: c.maintenance, maintenance_images: c.settings.maintenance_images ?? [], announcement: c.settings.announcement,
   institution_count: institutionCount, created_at: c.created_at.toISOString(),
 });
 
@@ -47,7 +47,8 @@ export async function createCompany(db: AppDb, name: string, actor: AuditActor, 
   });
 }
 
-type CompanyChange = { name: string } | { maintenance: boolean } | { announcement: Announcement };
+/** `images`: the maintenance screen's pictures (absent: unchanged). */
+type CompanyChange = { name: string } | { maintenance: boolean; images?: string[] } | { announcement: Announcement };
 
 /** One audited change of a company; undefined when there is no such company. */
 export async function changeCompany(db: AppDb, id: string, change: CompanyChange, actor: AuditActor, now: Date): Promise<CompanyRow | undefined> {
@@ -60,7 +61,10 @@ export async function changeCompany(db: AppDb, id: string, change: CompanyChange
     if ('name' in change) {
       action = 'company.rename'; before = { name: current.name }; set = { name: change.name.trim() };
     } else if ('maintenance' in change) {
-      action = 'company.maintenance'; before = { maintenance: current.maintenance }; set = { maintenance: change.maintenance };
+      action = 'company.maintenance';
+      before = { maintenance: current.maintenance, images: current.settings.maintenance_images ?? [] };
+      set = { maintenance: change.maintenance };
+      if (change.images) set.settings = { ...current.settings, maintenance_images: change.images };
     } else {
       action = 'company.announcement'; before = current.settings.announcement;
       set = { settings: { ...current.settings, announcement: change.announcement } };

@@ -21,7 +21,8 @@ export interface MailerOptions {
   from: string;
   production: boolean;
   db: AppDb;
-  log: FastifyBaseLogger;
+  /** The app's logger; the CLI passes its own. */
+  log: Pick<FastifyBaseLogger, 'info' | 'warn'>;
 }
 
 export function createMailer(opts: MailerOptions): Mailer {

@@ -15,7 +15,7 @@ export const INVITE_MAIL_SUBJECT = 'Akun EPOT Anda telah dibuat';
 export interface Invite { email: string; name: string; code: string; otp: string }
 
 export interface InviteMailContext {
-  /** The site's origin for the link, or null (production without PUBLIC_URL): the mail then carries the code only. */
+  /** The site's origin for the link, or null (no PUBLIC_URL and no trusted request origin): the mail then carries the code only. */
   origin: string | null;
   supportEmail: string;
   institutionName: string;

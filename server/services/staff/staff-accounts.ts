@@ -1,59 +1,74 @@
 // Staff accounts: creation (console and CLI share it), password + TOTP login (RFC 6238 via otplib),
 // enrolment with one-time recovery codes, and "log out everywhere".
 import { randomBytes } from 'node:crypto';
-import { eq, sql } from 'drizzle-orm';
+import { eq, getTableColumns, sql, type SQL } from 'drizzle-orm';
 import { generate, generateSecret, generateURI, verify } from 'otplib';
 import QRCode from 'qrcode';
 import type { StaffRole } from '../../../contracts/facts/index.ts';
-import type { AppDb } from '../../db/client.ts';
-import { staff } from '../../db/schema/index.ts';
+import type { AppDb, AppTx } from '../../db/client.ts';
+import { institutions, staff } from '../../db/schema/index.ts';
 import { hashPassword, verifyPassword } from '../accounts/passwords.ts';
 import { appendAudit, type AuditActor } from './audit.ts';
 
 export type StaffRow = typeof staff.$inferSelect;
+/** A staff row as sign-in reads it: with its institution's two-factor rule. */
+export type StaffAuthRow = StaffRow & { institution_totp_required: boolean };
 /** What a staff member may see of their own account (no hashes, no secret). */
 export interface StaffPublic {
   id: string; email: string; name: string; role: StaffRole; institution_id: string | null; totp_enabled: boolean;
   totp_required: boolean;
 }
 
-export const toStaffPublic = (row: StaffRow): StaffPublic => ({
+/**
+ * Whether the account must enrol two-factor login before anything else: operators always, and the
+ * admins and proctors of an institution that turned `staff_totp_required` on; never an exempt
+ * account (only the demo seed's).
+ */
+export const mustEnrolTotp = (row: Pick<StaffAuthRow, 'role' | 'totp_enabled' | 'totp_exempt' | 'institution_totp_required'>): boolean =>
+  !row.totp_enabled && !row.totp_exempt && (row.role === 'operator' || row.institution_totp_required);
+
+export const toStaffPublic = (row: StaffAuthRow): StaffPublic => ({
   id: row.id, email: row.email, name: row.name, role: row.role, institution_id: row.institution_id, totp_enabled: row.totp_enabled,
-  // Operators must enrol before anything else, unless exempt (the demo seed's operator).
-  totp_required: row.role === 'operator' && !row.totp_enabled && !row.totp_exempt,
+  totp_required: mustEnrolTotp(row),
 });
 
 export interface NewStaff { email: string; name?: string; role: StaffRole; institutionId: string | null; password?: string }
 
-export class StaffInputError extends Error {}
+/** A broken account rule (`rule`) or an e-mail that has a staff account (`taken`); the message is the CLI's. */
+export class StaffInputError extends Error {
+  constructor(message: string, readonly reason: 'rule' | 'taken' = 'rule') { super(message); }
+}
 
-export async function createStaff(db: AppDb, input: NewStaff, actor: AuditActor, now: Date): Promise<StaffRow> {
+/** Inserts the account and its audit entry in the caller's transaction (StaffInputError: a rule broken or the e-mail taken). */
+export async function insertStaff(tx: AppDb | AppTx, input: NewStaff, actor: AuditActor, now: Date): Promise<StaffRow> {
   if (input.role === 'institution-admin' && !input.institutionId) throw new StaffInputError('an institution admin needs --institution');
   if (input.role === 'operator' && input.institutionId) throw new StaffInputError('an operator belongs to no institution');
   const email = input.email.trim().toLowerCase();
   const password_hash = input.password ? await hashPassword(input.password) : null;
-  return db.transaction(async (tx) => {
-    const [row] = await tx.insert(staff).values({
-      email, name: input.name ?? '', role: input.role, institution_id: input.institutionId, password_hash, created_at: now,
-    }).onConflictDoNothing().returning();
-    if (!row) throw new StaffInputError(`a staff account with e-mail ${email} exists`);
-    await appendAudit(tx, actor, {
-      action: 'staff.create', targetType: 'staff', targetId: row.id, institutionId: row.institution_id,
-      after: { email, role: row.role, institution_id: row.institution_id },
-    }, now);
-    return row;
-  });
-}
-
-export async function findStaffByEmail(db: AppDb, email: string): Promise<StaffRow | undefined> {
-  const [row] = await db.select().from(staff).where(eq(staff.email, email.trim().toLowerCase()));
+  const [row] = await tx.insert(staff).values({
+    email, name: input.name ?? '', role: input.role, institution_id: input.institutionId, password_hash, created_at: now,
+  }).onConflictDoNothing().returning();
+  if (!row) throw new StaffInputError(`a staff account with e-mail ${email} exists`, 'taken');
+  await appendAudit(tx, actor, {
+    action: 'staff.create', targetType: 'staff', targetId: row.id, institutionId: row.institution_id,
+    after: { email, role: row.role, institution_id: row.institution_id },
+  }, now);
   return row;
 }
 
-export async function findStaffById(db: AppDb, id: string): Promise<StaffRow | undefined> {
-  const [row] = await db.select().from(staff).where(eq(staff.id, id));
+/** A new account; without `password` it has none until a password-set link is used (staff-password-links.ts). */
+export async function createStaff(db: AppDb, input: NewStaff, actor: AuditActor, now: Date): Promise<StaffRow> {
+  return db.transaction((tx) => insertStaff(tx, input, actor, now));
+}
+
+async function findStaff(db: AppDb, where: SQL): Promise<StaffAuthRow | undefined> {
+  const [row] = await db.select({ ...getTableColumns(staff), institution_totp_required: sql<boolean>`coalesce(${institutions.staff_totp_required}, false)` })
+    .from(staff).leftJoin(institutions, eq(institutions.id, staff.institution_id)).where(where);
   return row;
 }
+
+export const findStaffByEmail = (db: AppDb, email: string) => findStaff(db, eq(staff.email, email.trim().toLowerCase()));
+export const findStaffById = (db: AppDb, id: string) => findStaff(db, eq(staff.id, id));
 
 const epochOf = (now: Date) => Math.floor(now.getTime() / 1000);
 

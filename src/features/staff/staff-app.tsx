@@ -3,6 +3,8 @@
 // chunks staff-*; the service worker does not precache them).
 import { Route, Routes } from 'react-router';
 import { staffMessages } from '../../i18n/staff-messages.ts';
+import { PasswordSetPage } from './accounts/password-set-page.tsx';
+import { StaffAccountsPage } from './accounts/staff-accounts-page.tsx';
 import { AuditPage } from './audit/audit-page.tsx';
 import { SettingsPage } from './institution/settings-page.tsx';
 import { LicencesPage } from './licences/licences-page.tsx';
@@ -31,6 +33,7 @@ export function StaffApp() {
   return (
     <Routes>
       <Route path="login" element={<StaffLoginPage />} />
+      <Route path="password-set/:code" element={<PasswordSetPage />} />
       <Route element={<StaffGuard />}>
         <Route element={<StaffLayout />}>
           <Route path="settings" element={<SettingsPage />} />
@@ -40,6 +43,7 @@ export function StaffApp() {
           <Route path="privacy" element={<PrivacyRequestsPage />} />
           <Route path="reviews" element={<ReviewQueuePage />} />
           <Route path="attempts/:orderId" element={<AttemptPage />} />
+          <Route path="staff" element={<StaffAccountsPage />} />
           <Route path="audit" element={<AuditPage />} />
           <Route path="security" element={<SecurityPage />} />
           <Route path="companies" element={<CompaniesPage />} />

@@ -1,4 +1,6 @@
 // The console's routes, all under /admin (src/app's router hands /admin/* to this feature).
+import { STAFF_PASSWORD_SET_PAGE } from '../../../contracts/facts/index.ts';
+
 export const STAFF_BASE = '/admin';
 
 export const staffPaths = {
@@ -9,6 +11,7 @@ export const staffPaths = {
   licences: `${STAFF_BASE}/licences`,
   results: `${STAFF_BASE}/results`,
   reviews: `${STAFF_BASE}/reviews`,
+  staff: `${STAFF_BASE}/staff`,
   audit: `${STAFF_BASE}/audit`,
   privacy: `${STAFF_BASE}/privacy`,
   security: `${STAFF_BASE}/security`,
@@ -17,9 +20,13 @@ export const staffPaths = {
   announcements: `${STAFF_BASE}/announcements`,
   exams: `${STAFF_BASE}/exams`,
   certificates: `${STAFF_BASE}/certificates`,
+  // No session: the one-time link's page (STAFF_PASSWORD_SET_PAGE/:code).
+  passwordSet: STAFF_PASSWORD_SET_PAGE,
 } as const;
 
-export type StaffPage = Exclude<keyof typeof staffPaths, 'home' | 'login'>;
+/** Console paths outside the guard (no menu entry). */
+export const PUBLIC_STAFF_PAGES = ['home', 'login', 'passwordSet'] as const;
+export type StaffPage = Exclude<keyof typeof staffPaths, (typeof PUBLIC_STAFF_PAGES)[number]>;
 
 /** One attempt's review (the queue links here). */
 export const attemptPath = (orderId: string) => `${STAFF_BASE}/attempts/${encodeURIComponent(orderId)}`;

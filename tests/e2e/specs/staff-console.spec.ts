@@ -1,7 +1,8 @@
 // The staff console (issue 14) end to end, in the order of its acceptance scenario: the demo
 // institution admin logs in, changes a proctoring rule (with the candidate preview), imports 200
 // members from a CSV (3 bad rows refused by row number, nothing written; fixed, imported), generates
-// 50 licences and downloads them; an imported member sets a password from the invite mail, redeems
+// 50 licences and downloads them; an imported member sets a password with the invite mail's link
+// (the server has no PUBLIC_URL: the link's origin is the admin's console), redeems
 // one and finishes the test (through the API, as the certificates spec does); the admin sees the
 // result and downloads it as CSV and XLSX (parsed with exceljs). An operator enrols two-factor login
 // and logs in with a code (otplib), and another institution's admin gets 404 for all of it.
@@ -61,7 +62,7 @@ test('the institution admin logs in and changes a rule; the preview says what a 
   await expect(page).toHaveURL(/\/admin\/settings$/);
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Pengaturan lembaga: Lembaga Demo');
   const nav = page.getByRole('navigation', { name: 'Menu konsol' });
-  await expect(nav.getByRole('link')).toHaveText(['Pengaturan lembaga', 'Anggota', 'Lisensi', 'Hasil tes', 'Tinjauan pengawasan', 'Data pribadi', 'Log audit', 'Keamanan akun']);
+  await expect(nav.getByRole('link')).toHaveText(['Pengaturan lembaga', 'Anggota', 'Lisensi', 'Hasil tes', 'Tinjauan pengawasan', 'Staf', 'Data pribadi', 'Log audit', 'Keamanan akun']);
   const preview = page.getByTestId('settings-preview');
   await expect(preview).toHaveText('kamera wajib; tab baru dihitung; gugur pada pelanggaran ke-3 tab baru; wajah dihitung; gugur pada pelanggaran ke-3 wajah; suara dihitung; pelanggaran suara hanya peringatan');
   await expect(page.getByText('Perubahan berlaku untuk tes yang belum dimulai. Tes yang sedang berlangsung tidak berubah.')).toBeVisible();
@@ -274,6 +275,9 @@ test("another institution's admin gets 404 for every one of Lembaga Demo's thing
   const batches = await request.get(api(apiPaths.admin.licenceBatches), { headers: auth(own), params: { limit: 100 } });
   batchId = ((await batches.json()) as { data: { list: { id: string; note: string }[] } }).data.list.find((b) => b.note === `e2e ${run}`)!.id;
 
+  const staffList = await request.get(api(apiPaths.admin.staff), { headers: auth(own) });
+  const staffId = ((await staffList.json()) as { data: { list: { id: string; email: string }[] } }).data.list.find((x) => x.email === ADMIN.email)!.id;
+
   const inst = { institution: INSTITUTION };
   const calls: [string, string, Record<string, string>?, unknown?][] = [
     ['GET', fillPath(apiPaths.admin.institutionSettings, { id: INSTITUTION })],
@@ -293,6 +297,10 @@ test("another institution's admin gets 404 for every one of Lembaga Demo's thing
     ['GET', apiPaths.admin.results, inst],
     ['GET', apiPaths.admin.resultsCsv, inst],
     ['GET', apiPaths.admin.resultsXlsx, inst],
+    ['PUT', fillPath(apiPaths.admin.institutionStaffTotp, { id: INSTITUTION }), undefined, { required: true }],
+    ['GET', apiPaths.admin.staff, inst],
+    ['POST', apiPaths.admin.staff, undefined, { email: `p-${run}@contoh.id`, role: 'proctor', institution_id: INSTITUTION }],
+    ['POST', fillPath(apiPaths.admin.staffPasswordLink, { id: staffId })],
   ];
   for (const [method, path, params, body] of calls) {
     const res = await request.fetch(api(path), { method, headers: auth(other), params, ...(body ? { data: body } : {}) });

@@ -40,10 +40,10 @@ export const operatorCompanyRoutes: FastifyPluginAsyncZod = async (app) => {
   });
 
   app.put(apiPaths.adminOperator.companyMaintenance, {
-    schema: { summary: 'Turn maintenance on or off (operator, audited)', tags, params, body: maintenanceSchema, response },
+    schema: { summary: 'Turn maintenance on or off, optionally with its images (operator, audited)', tags, params, body: maintenanceSchema, response },
   }, async (req) => {
-    const { maintenance } = req.body;
-    if (!await changeCompany(app.db, req.params.id, { maintenance }, actorOf(req), app.clock.now())) throw HttpError.notFound(STAFF_MESSAGES.notFound);
+    const { maintenance, images } = req.body;
+    if (!await changeCompany(app.db, req.params.id, { maintenance, images }, actorOf(req), app.clock.now())) throw HttpError.notFound(STAFF_MESSAGES.notFound);
     return answer(req.params.id, maintenance ? OPERATOR_MESSAGES.maintenanceOn : OPERATOR_MESSAGES.maintenanceOff);
   });
 

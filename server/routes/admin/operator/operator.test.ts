@@ -24,10 +24,10 @@ afterAll(async () => { await t?.cleanup(); });
 
 const call = (method: 'GET' | 'POST' | 'PUT', path: string, payload?: object, token = op) => staffJson(t, token, method, path, payload);
 
-async function uploadImage(companyId: string, data: Buffer, token = op) {
+async function uploadImage(companyId: string, data: Buffer, token = op, kind: 'announcement' | 'maintenance' = 'announcement') {
   const { payload, contentType } = multipartBody({}, [{ filename: 'promo.png', data, contentType: 'image/png' }]);
   const res = await t.app.inject({
-    method: 'POST', url: `/api/admin/v1/companies/${companyId}/announcement/images`, payload,
+    method: 'POST', url: `/api/admin/v1/companies/${companyId}/${kind}/images`, payload,
     headers: { 'content-type': contentType, authorization: `Bearer ${token}` },
   });
   return { code: res.statusCode, body: res.json() };
@@ -52,6 +52,7 @@ describe('roles', () => {
         expect([method, path, r.code, r.body.message]).toEqual([method, path, 403, STAFF_MESSAGES.forbidden]);
       }
       expect((await uploadImage(c, pngBytes(), token)).code).toBe(403);
+      expect((await uploadImage(c, pngBytes(), token, 'maintenance')).code).toBe(403);
     }
     expect((await t.app.inject({ method: 'GET', url: '/api/admin/v1/companies' })).statusCode).toBe(401);
   });
@@ -134,6 +135,35 @@ describe('announcement and maintenance', () => {
     const [off, on] = await auditAs(t, op, 'company.maintenance');
     expect(on).toMatchObject({ before: { maintenance: false }, after: { maintenance: true } });
     expect(off).toMatchObject({ before: { maintenance: true }, after: { maintenance: false } });
+  });
+
+  it('uploads maintenance images (served publicly, only as such) that the member sees while maintenance is on', async () => {
+    const c = t.seed!.companyId;
+    const jpeg = jpegBytes(500);
+    const up = await uploadImage(c, jpeg, op, 'maintenance');
+    expect(up).toMatchObject({ code: 200, body: { message: OPERATOR_MESSAGES.imageUploaded } });
+    const url = up.body.data.url as string;
+    expect(url).toBe(`/api/public/v1/maintenance-image/${up.body.data.id}`);
+    const file = await t.app.inject({ method: 'GET', url });
+    expect([file.statusCode, file.headers['content-type']]).toEqual([200, 'image/jpeg']);
+    expect(file.rawPayload.equals(jpeg)).toBe(true);
+    // Each public route serves its own kind only.
+    expect((await t.app.inject({ method: 'GET', url: `/api/public/v1/announcement-image/${up.body.data.id}` })).statusCode).toBe(404);
+    expect((await uploadImage(c, Buffer.from('GIF89a' + 'x'.repeat(40)), op, 'maintenance')).code).toBe(400);
+    expect((await uploadImage(c, jpegBytes(3 * 1024 * 1024), op, 'maintenance')).code).toBe(413);
+    expect((await call('PUT', `/companies/${c}/maintenance`, { maintenance: true, images: ['https://cdn.example.com/a.png'] })).code).toBe(400);
+
+    const on = await call('PUT', `/companies/${c}/maintenance`, { maintenance: true, images: [url] });
+    expect(on.body.data).toMatchObject({ maintenance: true, maintenance_images: [url] });
+    const { user } = await createMember(t.db, { company_id: c });
+    const detail = async () => (await t.app.inject({ method: 'GET', url: `/api/company/v1/get/company/${c}`, headers: { authorization: await bearer(t.app, user) } })).json().data;
+    expect(await detail()).toMatchObject({ maintenance: true, settings: { maintenance: { images: [{ url }] } } });
+    // Turning it off without `images` keeps the pictures for the next time.
+    expect((await call('PUT', `/companies/${c}/maintenance`, { maintenance: false })).body.data).toMatchObject({ maintenance: false, maintenance_images: [url] });
+    expect(await detail()).toMatchObject({ maintenance: false, settings: { maintenance: { images: [{ url }] } } });
+    const [, entry] = await auditAs(t, op, 'company.maintenance');
+    expect(entry).toMatchObject({ before: { maintenance: false, images: [] }, after: { maintenance: true, images: [url] } });
+    expect((await auditAs(t, op, 'company.maintenance_image'))[0]).toMatchObject({ target_id: c, after: { mime: 'image/jpeg', byte_size: 500 } });
   });
 });
 

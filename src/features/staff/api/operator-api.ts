@@ -28,15 +28,19 @@ const answer = <T>(res: { data: { message: string; data: T } }): Answer<T> => ({
 export const listCompanies = async () => (await staffApi.get<z.infer<typeof companyListResponseSchema>>(p.companies)).data.data.list;
 export const createCompany = async (name: string) => answer(await staffApi.post<z.infer<typeof companyResponseSchema>>(p.companies, { name }));
 export const renameCompany = async (id: string, name: string) => answer(await staffApi.put<z.infer<typeof companyResponseSchema>>(fillPath(p.company, { id }), { name }));
-export const setMaintenance = async (id: string, maintenance: boolean) =>
-  answer(await staffApi.put<z.infer<typeof companyResponseSchema>>(fillPath(p.companyMaintenance, { id }), { maintenance }));
+/** `images` (site-relative) replace the maintenance screen's pictures; absent: unchanged. */
+export const setMaintenance = async (id: string, maintenance: boolean, images?: string[]) =>
+  answer(await staffApi.put<z.infer<typeof companyResponseSchema>>(fillPath(p.companyMaintenance, { id }), { maintenance, ...(images ? { images } : {}) }));
 export const saveAnnouncement = async (id: string, body: Company['announcement']) =>
   answer(await staffApi.put<z.infer<typeof companyResponseSchema>>(fillPath(p.companyAnnouncement, { id }), body));
 
-export async function uploadAnnouncementImage(companyId: string, file: File): Promise<Answer<{ id: string; url: string }>> {
+export type CompanyImageKind = 'announcement' | 'maintenance';
+const IMAGE_PATHS: Record<CompanyImageKind, string> = { announcement: p.companyAnnouncementImages, maintenance: p.companyMaintenanceImages };
+
+export async function uploadCompanyImage(kind: CompanyImageKind, companyId: string, file: File): Promise<Answer<{ id: string; url: string }>> {
   const form = new FormData();
   form.append('file', file);
-  return answer(await staffApi.post(fillPath(p.companyAnnouncementImages, { id: companyId }), form));
+  return answer(await staffApi.post(fillPath(IMAGE_PATHS[kind], { id: companyId }), form));
 }
 
 export const listInstitutions = async (companyId: string) =>

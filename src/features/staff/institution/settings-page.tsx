@@ -17,6 +17,7 @@ import { SettingsForm } from './settings-form.tsx';
 import { CloudSpeechField } from './cloud-speech-field.tsx';
 import { ReviewSettingsPanel } from '../review/review-settings-panel.tsx';
 import { RuleSimulator } from '../review/rule-simulator.tsx';
+import { StaffTotpRule } from './staff-totp-rule.tsx';
 
 const t = staffMessages.settings;
 
@@ -77,6 +78,7 @@ export function SettingsPage() {
           {institutionId && <RuleSimulator institutionId={institutionId} rules={draft} threshold={threshold} />}
         </>
       )}
+      {loaded && <StaffTotpRule key={loaded.id} institutionId={loaded.id} required={loaded.staff_totp_required} readOnly={readOnly} />}
     </section>
   );
 }

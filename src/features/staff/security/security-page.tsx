@@ -1,8 +1,10 @@
-// Account security: two-factor login (required for operators before anything else) and
+// Account security: two-factor login (required before anything else for operators, and for the
+// staff of an institution that requires it) and
 // "Keluar dari semua perangkat", which revokes every token of the account.
 import { useAtom, useSetAtom } from 'jotai';
 import { RESET } from 'jotai/utils';
 import { useState } from 'react';
+import { staffAccountMessages } from '../../../i18n/staff-account-messages.ts';
 import { staffMessages } from '../../../i18n/staff-messages.ts';
 import { Alert } from '../../../ui/alert.tsx';
 import { Button } from '../../../ui/button.tsx';
@@ -41,6 +43,7 @@ export function SecurityPage() {
       <section className="stack" aria-labelledby="totp-title">
         <h2 id="totp-title">{t.totpTitle}</h2>
         {mustEnrolTotp(staff) && <Alert tone="error">{t.operatorMustEnrol}</Alert>}
+        {mustEnrolTotp(staff) && staff.role !== 'operator' && <p>{staffAccountMessages.totpRule.institutionMustEnrol}</p>}
         {staff.totp_enabled ? <p role="status">{t.totpOn}</p> : (
           <>
             <p>{t.totpOff}</p>

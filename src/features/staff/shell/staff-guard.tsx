@@ -6,13 +6,13 @@ import { useEffect } from 'react';
 import { Navigate, Outlet, useLocation } from 'react-router';
 import { staffMe } from '../api/session-api.ts';
 import { staffSessionAtom, mustEnrolTotp } from '../session/staff-session.ts';
-import { attemptPath, staffPaths, type StaffPage } from '../staff-paths.ts';
+import { attemptPath, PUBLIC_STAFF_PAGES, staffPaths, type StaffPage } from '../staff-paths.ts';
 import { mayOpen, staffMenu } from './staff-menu.ts';
 
 /** The page a console path names, or null for the console's home. An attempt's review belongs to the queue. */
 export function pageOf(pathname: string): StaffPage | null {
   if (pathname.startsWith(`${attemptPath('')}`)) return 'reviews';
-  const entry = Object.entries(staffPaths).find(([k, p]) => k !== 'home' && k !== 'login' && (pathname === p || pathname.startsWith(`${p}/`)));
+  const entry = Object.entries(staffPaths).find(([k, p]) => !(PUBLIC_STAFF_PAGES as readonly string[]).includes(k) && (pathname === p || pathname.startsWith(`${p}/`)));
   return (entry?.[0] as StaffPage | undefined) ?? null;
 }
 

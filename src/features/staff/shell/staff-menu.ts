@@ -1,5 +1,6 @@
 // Which screens each role has (the server enforces the same rules; the menu only hides what would
-// answer 403). Operators without two-factor login see only the security page until they enrol.
+// answer 403). Staff who must enrol two-factor login (operators; an institution's staff when it
+// requires it) see only the security page until they have.
 import type { StaffRole } from '../../../../contracts/facts/index.ts';
 import { staffMessages } from '../../../i18n/staff-messages.ts';
 import { staffReviewMessages } from '../../../i18n/staff-review-messages.ts';
@@ -8,8 +9,8 @@ import { staffPaths, type StaffPage } from '../staff-paths.ts';
 export interface StaffMenuItem { page: StaffPage; href: string; label: string }
 
 const PAGES_BY_ROLE: Record<StaffRole, StaffPage[]> = {
-  operator: ['settings', 'members', 'licences', 'results', 'reviews', 'companies', 'announcements', 'exams', 'certificates', 'privacy', 'audit', 'security'],
-  'institution-admin': ['settings', 'members', 'licences', 'results', 'reviews', 'privacy', 'audit', 'security'],
+  operator: ['settings', 'members', 'licences', 'results', 'reviews', 'staff', 'companies', 'announcements', 'exams', 'certificates', 'privacy', 'audit', 'security'],
+  'institution-admin': ['settings', 'members', 'licences', 'results', 'reviews', 'staff', 'privacy', 'audit', 'security'],
   proctor: ['settings', 'results', 'reviews', 'audit', 'security'],
 };
 

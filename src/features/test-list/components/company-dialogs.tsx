@@ -8,16 +8,20 @@ const t = messages.licence;
 const MAINTENANCE_IMAGE = '/images/maintenance.svg';
 
 /**
- * Company dialogs on the test list (spec screen 9): maintenance blocks the page (no way to close it);
- * otherwise an active announcement shows its images until closed.
+ * Company dialogs on the test list (spec screen 9): maintenance blocks the page (no way to close it)
+ * with the operator's maintenance pictures, or the default one; otherwise an active announcement
+ * shows its images until closed.
  */
 export function CompanyDialogs({ company }: { company: CompanyDetail | null }) {
   const [announcementClosed, setAnnouncementClosed] = useState(false);
   if (!company) return null;
   if (company.maintenance) {
+    const images = company.settings.maintenance.images;
     return (
       <ModalDialog title={t.maintenanceTitle} isOpen role="alertdialog">
-        <img className="dialog-image" src={MAINTENANCE_IMAGE} alt={t.maintenanceAlt} width={480} height={300} />
+        {images.length === 0
+          ? <img className="dialog-image" src={MAINTENANCE_IMAGE} alt={t.maintenanceAlt} width={480} height={300} />
+          : images.map((img, i) => <img key={img.url} className="dialog-image" src={img.url} alt={i === 0 ? t.maintenanceAlt : t.maintenanceImageAlt(i + 1)} />)}
       </ModalDialog>
     );
   }
