@@ -43,6 +43,8 @@ export const apiPaths = {
     answerDraft: '/users/v1/member/order/answer/draft',
     consent: '/users/v1/member/order/consent/:id',
     deviceReport: '/users/v1/member/order/device-report/:id',
+    /** Issue 18: a granted break between sections (GET its state, POST to take it). */
+    breaks: '/users/v1/member/order/break/:id',
   },
   company: { detail: '/company/v1/get/company/:id' },
   institution: { detail: '/institusion/v1/get/institusion/detail/:id' },
@@ -85,6 +87,9 @@ export const apiPaths = {
     memberDeactivate: '/admin/v1/members/:id/deactivate',
     memberReactivate: '/admin/v1/members/:id/reactivate',
     memberInvite: '/admin/v1/members/:id/invite',
+    /** Issue 18: the member's orders with their extra time and breaks; PUT one order's before its test starts. */
+    memberAccommodations: '/admin/v1/members/:id/accommodations',
+    memberAccommodation: '/admin/v1/members/:id/accommodations/:order_id',
     products: '/admin/v1/products',
     licenceBatches: '/admin/v1/licence-batches',
     licenceBatch: '/admin/v1/licence-batches/:id',

@@ -4,6 +4,7 @@
 // the scope, not a bad sample). Routes with nothing to scope are listed with the reason.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_PASSWORD } from '../seed/demo-seed.ts';
+import { orderFor } from '../../tests/server-helpers/exam-attempts.ts';
 import { createMember } from '../../tests/server-helpers/members.ts';
 import { fillRoute, routeTable, sampleFromSchema, type RouteInfo } from '../../tests/server-helpers/route-table.ts';
 import { otherInstitutionAdmin, staffCall, staffToken } from '../../tests/server-helpers/staff.ts';
@@ -27,8 +28,10 @@ beforeAll(async () => {
   routes = (await routeTable(t.app)).filter((r) => r.url.startsWith('/api/admin/v1/'));
   const admin = await staffToken(t, 'admin.lembaga@epot.local', DEMO_PASSWORD);
   const { user } = await createMember(t.db, { is_b2b: true, institution_id: t.seed!.institutionId, company_id: t.seed!.companyId });
+  // The member's order, for the accommodation routes (/members/:id/accommodations/:order_id).
+  const order = await orderFor(t, user, 'not_started', t.seed!.institutionId);
   const batch = await staffCall(t, { method: 'POST', url: '/licence-batches', token: admin, payload: { product_id: t.seed!.productId, count: 3, expires_at: '2026-12-31T00:00:00Z' } });
-  Object.assign(ids, { institution: t.seed!.institutionId, member: user.id, batch: (batch.body.data as { batch: { id: string } }).batch.id });
+  Object.assign(ids, { institution: t.seed!.institutionId, member: user.id, order: order.orderId, batch: (batch.body.data as { batch: { id: string } }).batch.id });
 }, 120_000);
 afterAll(async () => { await t?.cleanup(); });
 
@@ -40,7 +43,7 @@ function idFor(url: string): string {
 }
 
 function build(route: RouteInfo) {
-  const values: Record<string, unknown> = { id: idFor(route.url), institution: ids.institution, product_id: t.seed!.productId, email: 'sweep@sekolah.id', expires_at: '2026-12-31T00:00:00Z', csv: 'email,fullname\nsweep2@sekolah.id,Sapu' };
+  const values: Record<string, unknown> = { id: idFor(route.url), order_id: ids.order, institution: ids.institution, product_id: t.seed!.productId, email: 'sweep@sekolah.id', expires_at: '2026-12-31T00:00:00Z', csv: 'email,fullname\nsweep2@sekolah.id,Sapu' };
   const ctx = { valueFor: (name: string) => values[name] };
   const params = Object.fromEntries(route.pathParams.map((p) => [p, String(sampleFromSchema(route.pathSchemas[p] ?? { type: 'string' }, ctx, p))]));
   const query = route.query.filter((q) => q.name === 'institution').map((q) => `${q.name}=${encodeURIComponent(String(sampleFromSchema(q.schema, ctx, q.name)))}`).join('&');
@@ -64,7 +67,7 @@ describe('staff scope sweep', () => {
       checked++;
     }
     expect(findings).toEqual([]);
-    expect(checked).toBeGreaterThanOrEqual(17);
+    expect(checked).toBeGreaterThanOrEqual(19);
   }, 120_000);
 
   it('answers 403 on every operator route to institution admins (the owning one too), with nothing of the data', async () => {
