@@ -19,6 +19,8 @@ export const paths = {
   webcamCheck: (id: string) => `/epot/${encodeURIComponent(id)}/webcam-check`,
   section: (id: string, section: 'listening' | 'structure' | 'reading') =>
     `/epot/${encodeURIComponent(id)}/${section}`,
+  /** Issue 18: a granted break between sections (no proctoring, no clock). */
+  breakFor: (id: string) => `/epot/${encodeURIComponent(id)}/break`,
   end: '/epot/end',
   reward: '/reward',
   tracking: (id: string) => `/certificate/${encodeURIComponent(id)}/tracking`,
@@ -39,6 +41,7 @@ export const routePatterns = {
   listening: '/epot/:id/listening',
   structure: '/epot/:id/structure',
   reading: '/epot/:id/reading',
+  breakTime: '/epot/:id/break',
   deviceCheck: '/epot/:id/device-check',
   headsetCheck: '/epot/:id/headset-check',
   webcamCheck: '/epot/:id/webcam-check',
