@@ -11,7 +11,8 @@ import { DEMO_PASSWORD } from '../../../server/seed/demo-seed.ts';
 import { fixtureExamDoc, writeExamFixture } from '../../server-helpers/exam-fixture.ts';
 import { FIXTURE_PNG } from '../../server-helpers/exam-fixture.ts';
 import { filesOf, zipOf } from '../../server-helpers/zip.ts';
-import { clientIp, expectAccessible } from '../support/accounts.ts';
+import { clientIp } from '../support/accounts.ts';
+import { expectNoAxeViolations } from '../support/axe.ts';
 
 test.use({ extraHTTPHeaders: { 'x-forwarded-for': clientIp() } });
 
@@ -70,7 +71,7 @@ test('the operator manages companies, the announcement, exams and certificates',
   await dialog.getByLabel('Nama').fill('Akademi Uji Baru');
   await dialog.getByRole('button', { name: 'Simpan' }).click();
   await expect(institutions.getByRole('rowheader', { name: 'Akademi Uji Baru' })).toBeVisible();
-  await expectAccessible(page, 'companies');
+  await expectNoAxeViolations(page, 'companies');
 
   await page.getByRole('link', { name: 'Pengumuman' }).click();
   await pickCompany(page);
@@ -82,7 +83,7 @@ test('the operator manages companies, the announcement, exams and certificates',
   await expect(page.getByRole('checkbox', { name: 'Tampilkan pengumuman kepada peserta' })).toBeChecked();
   await page.getByRole('region', { name: 'Pengumuman di daftar tes' }).getByRole('button', { name: 'Simpan' }).click();
   await expect(page.getByRole('status').filter({ hasText: 'Pengumuman berhasil disimpan' })).toBeVisible();
-  await expectAccessible(page, 'announcements');
+  await expectNoAxeViolations(page, 'announcements');
 
   await page.getByRole('link', { name: 'Ujian' }).click();
   await pickCompany(page);
@@ -96,11 +97,11 @@ test('the operator manages companies, the announcement, exams and certificates',
   await expect(page.getByRole('status').filter({ hasText: '"Fixture Exam" versi 1' })).toBeVisible({ timeout: 30_000 });
   await page.getByRole('button', { name: 'Arsipkan Fixture Exam versi 1' }).click();
   await expect(page.getByRole('button', { name: 'Aktifkan Fixture Exam versi 1' })).toBeVisible();
-  await expectAccessible(page, 'exams');
+  await expectNoAxeViolations(page, 'exams');
 
   await page.getByRole('link', { name: 'Sertifikat' }).click();
   await page.getByLabel('Nomor sertifikat atau nomor order').fill('EPOT-TIDAK-ADA');
   await page.getByRole('button', { name: 'Cari' }).click();
   await expect(page.getByText('Tidak ada sertifikat yang cocok')).toBeVisible();
-  await expectAccessible(page, 'certificates');
+  await expectNoAxeViolations(page, 'certificates');
 });
