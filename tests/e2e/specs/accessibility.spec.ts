@@ -253,7 +253,11 @@ async function pagedSection(page: Page, orderId: string, section: 'structure' | 
         - listitem: Deteksi wajah 0
         - listitem: Suara 0
   `);
-  // The time on demand: Alt+T speaks through the polite live region; the timer itself is silent.
+  // The time on demand: Alt+T speaks through the polite live region; the timer itself is silent,
+  // and nothing was said before (more than 10 minutes left). No live region on the screen is
+  // assertive: errors and warnings come as alerts and alert dialogs.
+  await expect(page.getByTestId('time-announcer')).toHaveText('');
+  expect(await page.evaluate(() => [...document.querySelectorAll('[aria-live="assertive"]')].map((el) => el.outerHTML.slice(0, 80)))).toEqual([]);
   await page.keyboard.press('Alt+T');
   await expect(page.getByTestId('time-announcer')).toHaveText(section === 'structure' ? /^Sisa waktu 3[67] menit \d+ detik$/ : /^Sisa waktu 1 jam 2[12] menit \d+ detik$/);
   await expect(page.getByTestId('time-announcer')).toHaveAttribute('aria-live', 'polite');
@@ -273,6 +277,15 @@ async function violationDialog(page: Page): Promise<void> {
   const warning = page.getByRole('alertdialog', { name: 'Meninggalkan halaman tes terdeteksi' });
   await expect(warning).toBeVisible({ timeout: 15_000 });
   await expect(warning.getByRole('button', { name: 'Saya mengerti' })).toBeFocused();
+  // An alert dialog, named by its title, that says what happened and how many times.
+  await expect(warning).toMatchAriaSnapshot(`
+    - alertdialog "Meninggalkan halaman tes terdeteksi":
+      - heading "Meninggalkan halaman tes terdeteksi" [level=2]
+      - paragraph: Anda terdeteksi membuka tab baru atau meninggalkan halaman tes. Tetaplah di halaman tes sampai tes selesai.
+      - paragraph: /Pelanggaran ke-2/
+      - paragraph
+      - button "Saya mengerti"
+  `);
   await expectNoAxeViolations(page, 'violation dialog');
   await page.keyboard.press('Enter');
   await expect(warning).toHaveCount(0);

@@ -51,7 +51,7 @@ export function BreakOfferView({ offer }: { offer: BreakOffer }) {
   return (
     <>
       <p>{a.breakOffer(offer.minutes)}</p>
-      <Button variant="secondary" isDisabled={offer.busy} onPress={offer.take}>{a.takeBreak(offer.minutes)}</Button>
+      <Button variant="secondary" isPending={offer.busy} onPress={offer.take}>{a.takeBreak(offer.minutes)}</Button>
       {offer.error && <Alert tone="error">{offer.error}</Alert>}
     </>
   );

@@ -1,7 +1,7 @@
 // A member's extra-time accommodations (issue 18): each of the member's tests with what is granted
 // and the breaks taken; before a test starts, admins and operators set its factor, extra minutes and
 // break minutes (proctors only read). The server checks everything again (services/orders/accommodations.ts).
-import { useEffect, useState, type FormEvent } from 'react';
+import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { Form } from 'react-aria-components';
 import {
   accommodationLabel, MAX_BREAK_MINUTES, MAX_EXTRA_MINUTES, TIME_FACTORS, type TimeFactor,
@@ -23,17 +23,21 @@ export function MemberAccommodationsDialog({ member, canChange, onClose }: { mem
   const [orders, setOrders] = useState<MemberOrderAccommodation[] | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [saved, setSaved] = useState<string | null>(null);
+  // The dialog still renders while it closes (member already null): it keeps showing the last one.
+  const shown = useRef(member);
+  if (member) shown.current = member;
+  const who = shown.current;
   useEffect(() => {
+    if (!member) return;
     setOrders(null);
     setError(null);
     setSaved(null);
-    if (!member) return;
     listAccommodations(member.id).then(setOrders, (err: unknown) => setError(errorText(err)));
   }, [member]);
   const replace = (o: MemberOrderAccommodation) => setOrders((list) => list?.map((x) => (x.order_id === o.order_id ? o : x)) ?? null);
 
   return (
-    <ModalDialog title={t.title(member?.fullname || member?.email || '')} isOpen={member !== null} onClose={onClose}>
+    <ModalDialog title={t.title(who?.fullname || who?.email || '')} isOpen={member !== null} onClose={onClose}>
       <p className="field-help">{t.intro}</p>
       {!canChange && <p>{t.readOnly}</p>}
       {error && <Alert tone="error">{error}</Alert>}
@@ -42,7 +46,7 @@ export function MemberAccommodationsDialog({ member, canChange, onClose }: { mem
       {orders?.length === 0 && <p>{t.none}</p>}
       {orders?.map((o) => (
         <OrderAccommodation key={o.order_id} order={o} canChange={canChange && o.editable}
-          onSaved={(message, updated) => { setSaved(message); replace(updated); }} memberId={member!.id} />
+          onSaved={(message, updated) => { setSaved(message); replace(updated); }} memberId={who!.id} />
       ))}
       <div className="dialog-actions">
         <Button variant="secondary" onPress={onClose}>{t.close}</Button>
@@ -120,7 +124,8 @@ function AccommodationForm({ order, memberId, onSaved }: {
       <TextField label={t.breakMinutes} inputMode="numeric" value={breakMinutes} onChange={setBreakMinutes} description={t.breakHelp(MAX_BREAK_MINUTES)}
         errorMessage={touched ? errors.breakMinutes : undefined} />
       <div className="form-actions">
-        <Button type="submit" isDisabled={busy}>{t.save}</Button>
+        {/* Pending, not disabled: a disabled button would drop focus out of the dialog while saving. */}
+        <Button type="submit" isPending={busy}>{t.save}</Button>
       </div>
     </Form>
   );
