@@ -206,7 +206,7 @@ test('keyboard only: Tab, type and Enter log in', async ({ page }) => {
   await expect(page.getByTestId('user-fullname')).toHaveText('Sari Wulandari');
 });
 
-test('no serious or critical accessibility violations on the account screens and the layout', async ({ page }) => {
+test('no WCAG 2.2 A/AA violations (axe) on the account screens and the layout', async ({ page }) => {
   test.setTimeout(90_000);
   await page.goto('/');
   await expect(page.getByRole('heading', { name: 'Login' })).toBeVisible();
