@@ -6,6 +6,7 @@ import { z } from 'zod';
 import { okEnvelope, pagedList } from './envelope.ts';
 import { ORDER_STATUS_CODES } from './facts/index.ts';
 import { institutionQuerySchema } from './admin-members.ts';
+import { timeAccommodationSchema } from './orders.ts';
 
 export const RESULT_SORTS = ['created_at', 'started_at', 'completed_at', 'total_score', 'fullname', 'email', 'order_no', 'status'] as const;
 export type ResultSort = (typeof RESULT_SORTS)[number];
@@ -48,6 +49,8 @@ export const resultRowSchema = z.object({
   started_at: z.string().nullable(),
   completed_at: z.string().nullable(),
   disqualified_at: z.string().nullable(),
+  /** Issue 18: the extra time and break granted; null: none. */
+  time_accommodation: timeAccommodationSchema.nullable(),
 });
 export type ResultRow = z.infer<typeof resultRowSchema>;
 export const resultListResponseSchema = okEnvelope(pagedList(resultRowSchema));

@@ -49,6 +49,8 @@ export const apiPaths = {
     // Issue 17 (not in the spec): the member's reviewable attempts, and one attempt's evidence and appeal.
     appeals: '/users/v1/member/order/appeals',
     appeal: '/users/v1/member/order/appeal/:id',
+    /** Issue 18: a granted break between sections (GET its state, POST to take it). */
+    breaks: '/users/v1/member/order/break/:id',
   },
   company: { detail: '/company/v1/get/company/:id' },
   institution: { detail: '/institusion/v1/get/institusion/detail/:id' },
@@ -94,6 +96,9 @@ export const apiPaths = {
     memberDeactivate: '/admin/v1/members/:id/deactivate',
     memberReactivate: '/admin/v1/members/:id/reactivate',
     memberInvite: '/admin/v1/members/:id/invite',
+    /** Issue 18: the member's orders with their extra time and breaks; PUT one order's before its test starts. */
+    memberAccommodations: '/admin/v1/members/:id/accommodations',
+    memberAccommodation: '/admin/v1/members/:id/accommodations/:order_id',
     products: '/admin/v1/products',
     licenceBatches: '/admin/v1/licence-batches',
     licenceBatch: '/admin/v1/licence-batches/:id',

@@ -13,3 +13,4 @@ export * from './client-errors.ts';
 export * from './exam-delivery.ts';
 export * from './proctoring.ts';
 export * from './certificates.ts';
+export * from './breaks.ts';

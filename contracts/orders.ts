@@ -32,6 +32,8 @@ export type OrderSettings = z.infer<typeof orderSettingsSchema>;
 export const timeAccommodationSchema = z.object({
   factor: z.union([z.literal(1), z.literal(1.25), z.literal(1.5), z.literal(2)]),
   extra_minutes: z.number().int().min(0),
+  /** Minutes of break allowed after listening and after structure; 0: none. */
+  break_minutes: z.number().int().min(0),
 });
 
 export const orderListItemSchema = z.object({

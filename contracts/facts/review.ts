@@ -83,7 +83,7 @@ export type RiskReasonCode = (typeof RISK_REASON_CODES)[number];
 /** The kinds of a timeline entry the server builds today; other sources may add more (docs/review.md). */
 export const TIMELINE_KINDS = [
   'consent', 'device_report', 'test_started', 'section_started', 'resume', 'autosave', 'violation', 'photo', 'away', 'face_episode',
-  'monitoring', 'offline_replay', 'section_closed', 'disqualified', 'completed', 'decision', 'appeal',
+  'monitoring', 'offline_replay', 'break', 'section_closed', 'disqualified', 'completed', 'decision', 'appeal',
 ] as const;
 export type TimelineKind = (typeof TIMELINE_KINDS)[number];
 

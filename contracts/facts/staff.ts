@@ -92,6 +92,8 @@ export const ORDER_STATUS_CODES = Object.keys(ORDER_STATUS_LABELS) as OrderStatu
 export const RESULT_EXPORT_HEADERS = [
   'Nama', 'Email', 'No. Pesanan', 'Status', 'Listening', 'Structure', 'Reading', 'Total', 'Level', 'CEFR',
   'Pelanggaran Tab Baru', 'Pelanggaran Wajah', 'Pelanggaran Suara', 'Dibuat', 'Mulai', 'Selesai', 'Gugur',
+  // Issue 18: the extra time and break granted ('×1,5; istirahat 10 menit'), empty for none.
+  'Akomodasi',
 ] as const;
 
 /** Largest licence batch one request may generate. */

@@ -60,6 +60,8 @@ export const routes: RouteObject[] = [{
           { path: routePatterns.listening, lazy: () => proctoredSection('listening', 'ListeningPage') },
           { path: routePatterns.structure, lazy: () => proctoredSection('structure', 'StructurePage') },
           { path: routePatterns.reading, lazy: () => proctoredSection('reading', 'ReadingPage') },
+          // A granted break between sections (issue 18): deliberately without proctoring around it.
+          { path: routePatterns.breakTime, lazy: async () => ({ Component: (await exam()).BreakPage }) },
           {
             path: paths.end,
             lazy: async () => {

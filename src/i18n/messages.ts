@@ -473,6 +473,18 @@ export const messages = {
     preparationTitle: 'Waktu tambahan',
     preparation: (text: string) =>
       `Anda mendapat waktu tambahan ${text} untuk setiap section. Batas waktu setiap section sudah termasuk waktu tambahan ini; audio Listening tetap diputar dengan kecepatan biasa.`,
+    preparationBreak: (minutes: number) =>
+      `Anda dapat beristirahat hingga ${minutes} menit setelah Listening dan setelah Structure. Selama istirahat waktu tes tidak berjalan dan pengawasan berhenti; section yang sudah selesai tidak dapat dibuka kembali.`,
+    // The break between sections (taken from the end-of-section screen).
+    breakOffer: (minutes: number) => `Anda dapat beristirahat hingga ${minutes} menit sebelum section berikutnya dimulai.`,
+    takeBreak: (minutes: number) => `Istirahat (maks. ${minutes} menit)`,
+    breakTitle: 'Istirahat',
+    breakBody: 'Waktu tes belum berjalan dan pengawasan (kamera, suara, tab baru) berhenti selama istirahat. Section yang sudah selesai tetap tertutup.',
+    breakNext: (label: string, name: string) => `Setelah istirahat: ${label} — ${name}`,
+    breakRemaining: 'Sisa istirahat',
+    breakAuto: 'Section berikutnya dimulai otomatis saat istirahat berakhir, dan pengawasan berlaku kembali seperti yang ditetapkan.',
+    breakTimeLeft: (seconds: number) => `Sisa istirahat ${Math.floor(seconds / 60)} menit ${Math.floor(seconds % 60)} detik`,
+    endBreak: 'Akhiri istirahat dan lanjutkan',
   },
   violation: {
     speech: 'Percakapan terdeteksi',

@@ -19,6 +19,8 @@ export const paths = {
   webcamCheck: (id: string) => `/epot/${encodeURIComponent(id)}/webcam-check`,
   section: (id: string, section: 'listening' | 'structure' | 'reading') =>
     `/epot/${encodeURIComponent(id)}/${section}`,
+  /** Issue 18: a granted break between sections (no proctoring, no clock). */
+  breakFor: (id: string) => `/epot/${encodeURIComponent(id)}/break`,
   end: '/epot/end',
   /** Issue 17: the candidate's evidence and appeal for one attempt (order or licence id). */
   appeal: (id: string) => `/epot/${encodeURIComponent(id)}/appeal`,
@@ -41,6 +43,7 @@ export const routePatterns = {
   listening: '/epot/:id/listening',
   structure: '/epot/:id/structure',
   reading: '/epot/:id/reading',
+  breakTime: '/epot/:id/break',
   deviceCheck: '/epot/:id/device-check',
   headsetCheck: '/epot/:id/headset-check',
   webcamCheck: '/epot/:id/webcam-check',

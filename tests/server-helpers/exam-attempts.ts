@@ -19,11 +19,16 @@ export interface StartedOrder {
 /** A member of the seed's company with an order in progress (licence and start done directly). */
 export async function startedOrder(t: TestApp, status: 'in_progress' | 'not_started' = 'in_progress'): Promise<StartedOrder> {
   const { user } = await createMember(t.db, { company_id: t.seed!.companyId });
+  return orderFor(t, user, status);
+}
+
+/** An order (in progress or not started) for an existing member, e.g. an institution's. */
+export async function orderFor(t: TestApp, user: Parameters<typeof bearer>[1], status: 'in_progress' | 'not_started' = 'in_progress', institutionId: string | null = null): Promise<StartedOrder> {
   const [lic] = await t.db.insert(licences).values({
     code_hash: randomBytes(16).toString('hex'), code_hint: 'TEST', product_id: t.seed!.productId, redeemed_by: user.id, redeemed_at: t.clock.now(),
   }).returning();
   const [order] = await t.db.insert(orders).values({
-    order_no: `EPOT-TEST-${randomBytes(4).toString('hex')}`, user_id: user.id, license_id: lic!.id, product_id: t.seed!.productId,
+    order_no: `EPOT-TEST-${randomBytes(4).toString('hex')}`, user_id: user.id, license_id: lic!.id, product_id: t.seed!.productId, institution_id: institutionId,
     meta: { job: 'Mahasiswa', certificate_for: 'Beasiswa' }, status, started_at: status === 'in_progress' ? t.clock.now() : null,
   }).returning();
   return { orderId: order!.id, userId: user.id, headers: { authorization: await bearer(t.app, user) } };

@@ -6,7 +6,7 @@ import { institutions, users } from './accounts.ts';
 import { createdAt, id } from './columns.ts';
 import { licences, products } from './licences.ts';
 import type {
-  ConsentKind, CounterKind, InstitutionProctoring, PreparationChecks, SectionName, TimeAccommodation,
+  BreakAfterSection, ConsentKind, CounterKind, InstitutionProctoring, PreparationChecks, SectionName, TimeAccommodation,
 } from '../../../contracts/facts/index.ts';
 
 export type OrderStatus = 'not_started' | 'in_progress' | 'completed' | 'disqualified';
@@ -113,6 +113,26 @@ export const orderSections = pgTable('order_sections', {
 }, (t) => [
   uniqueIndex('order_sections_order_section_uq').on(t.order_id, t.section),
   index('order_sections_open_idx').on(t.deadline_at).where(sql`${t.submitted_at} is null`),
+]);
+
+/**
+ * Breaks between sections (issue 18; server/services/exam/breaks.ts), granted by the order's
+ * accommodation (break_minutes): at most one after listening and one after structure. The next
+ * section's start ends the break; one that ran past `ends_at` started that section's clock at
+ * `ends_at`. One of the sources of the staff attempt timeline (issue 17): started_at..ended_at.
+ */
+export const orderBreaks = pgTable('order_breaks', {
+  id: id(),
+  order_id: uuid().notNull().references(() => orders.id),
+  after_section: text().$type<BreakAfterSection>().notNull(),
+  started_at: timestamp({ withTimezone: true }).notNull(),
+  /** started_at + the granted minutes: the latest end. */
+  ends_at: timestamp({ withTimezone: true }).notNull(),
+  /** When the next section started (the break's real end, at most ends_at); null while it lasts. */
+  ended_at: timestamp({ withTimezone: true }),
+}, (t) => [
+  uniqueIndex('order_breaks_order_after_uq').on(t.order_id, t.after_section),
+  check('order_breaks_after_valid', sql`${t.after_section} in ('listening','structure')`),
 ]);
 
 export const violations = pgTable('violations', {

@@ -1,6 +1,7 @@
 // The staff console's API under /api/admin/v1 (see contracts/admin.ts).
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Config } from '../../config.ts';
+import { staffAccommodationRoutes } from './accommodations.ts';
 import { staffAuditRoutes } from './audit.ts';
 import { staffInstitutionRoutes } from './institutions.ts';
 import { staffLicenceRoutes } from './licences.ts';
@@ -18,6 +19,7 @@ export const adminRoutes: FastifyPluginAsyncZod<{ config: Config }> = async (app
   await app.register(staffInstitutionRoutes);
   await app.register(staffAuditRoutes);
   await app.register(staffMemberRoutes, { config });
+  await app.register(staffAccommodationRoutes);
   await app.register(staffLicenceRoutes);
   await app.register(staffResultRoutes);
   await app.register(staffPrivacyRoutes, { config });

@@ -70,7 +70,7 @@ describe('exports', () => {
     expect(rows).toHaveLength(41);
     expect(rows[3]).toEqual(['Peserta demo 00002', 'hasil-demo-2@sekolah.id', 'EPOT-HSL-demo-00002', 'Selesai', expect.stringMatching(/^\d+$/), expect.stringMatching(/^\d+$/),
       expect.stringMatching(/^\d+$/), expect.stringMatching(/^\d+$/), expect.any(String), expect.any(String), '2', '0', '0',
-      '2026-03-07 08:02', '2026-03-07 08:02', '2026-03-07 08:02', '']);
+      '2026-03-07 08:02', '2026-03-07 08:02', '2026-03-07 08:02', '', '']);
   });
   it('streams an XLSX with the same rows', async () => {
     const r = await staffCall(t, { url: '/results.xlsx?status=disqualified&search=hasil-demo&sort=order_no&order=asc', token: admin });

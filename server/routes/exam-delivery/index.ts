@@ -18,9 +18,10 @@ import { deviceReportsOf, latestConsent } from '../../services/orders/preparatio
 import { proctoringDetail } from '../../services/proctoring/proctoring.ts';
 import { enforce, refuseIfOver } from '../../services/platform/rate-limit.ts';
 import { loadSectionContent, renderSectionParts, selectionsOf } from '../../services/exam/section-content.ts';
+import { breakRoutes } from './breaks.ts';
 import { mediaRoutes } from './media.ts';
 import { examBankRoutes } from './exam-bank.ts';
-import { OUTBOX_QUEUED_HEADER, SERVER_MESSAGES, type SectionName } from '../../../contracts/facts/index.ts';
+import { normalizedAccommodation, OUTBOX_QUEUED_HEADER, SERVER_MESSAGES, type SectionName } from '../../../contracts/facts/index.ts';
 
 // Autosave is debounced by the SPA; this only stops a runaway client.
 const DRAFTS_PER_MINUTE = 120;
@@ -46,6 +47,7 @@ export const examDeliveryRoutes: FastifyPluginAsyncZod = async (app) => {
 
 const orderSectionRoutes: FastifyPluginAsyncZod = async (app) => {
   app.addHook('preHandler', app.authenticate);
+  await app.register(breakRoutes);
 
   app.get(apiPaths.order.sectionDetail, {
     schema: { summary: 'A section for the candidate; the first request starts it and fixes its deadline', tags: ['exam'],
@@ -73,7 +75,7 @@ const orderSectionRoutes: FastifyPluginAsyncZod = async (app) => {
         deadline_ms: deadlineMs,
         remaining_seconds: open ? Math.max(0, Math.ceil((deadlineMs - nowMs) / 1000)) : 0,
         duration_seconds: Math.round((deadlineMs - row.started_at.getTime()) / 1000),
-        time_accommodation: order.time_accommodation,
+        time_accommodation: normalizedAccommodation(order.time_accommodation),
         draft_position: row.draft_position,
         images: row.images,
       },

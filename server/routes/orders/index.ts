@@ -15,7 +15,7 @@ import {
 import { addDeviceReport, recordConsent, saveOrderSettings, startTest } from '../../services/orders/preparation.ts';
 import { orderConsentState } from '../../services/privacy/consents.ts';
 import { consume, refund, tooManyAttempts } from '../../services/platform/rate-limit.ts';
-import { SERVER_MESSAGES } from '../../../contracts/facts/index.ts';
+import { normalizedAccommodation, SERVER_MESSAGES } from '../../../contracts/facts/index.ts';
 
 /** Version of the rules text on the preparation page (it lives in contracts, shared with the SPA). */
 export { RULES_VERSION } from '../../../contracts/orders.ts';
@@ -33,7 +33,7 @@ function toListItem(order: OrderRow, hint: string): OrderListItem {
     status: order.status,
     is_b2b: order.institution_id !== null,
     meta: order.meta,
-    time_accommodation: order.time_accommodation,
+    time_accommodation: normalizedAccommodation(order.time_accommodation),
   };
 }
 

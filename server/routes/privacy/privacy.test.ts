@@ -8,7 +8,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { decodeJwt } from 'jose';
-import { appeals, certificates, consents, media, orders, orderSections, users, violations } from '../../db/schema/index.ts';
+import { appeals, certificates, consents, media, orderBreaks, orders, orderSections, users, violations } from '../../db/schema/index.ts';
 import { latestOutboxMail } from '../../services/platform/mailer.ts';
 import { anonymisedEmail, ANONYMISED_NAME } from '../../services/privacy/deletion.ts';
 import { TEST_PASSWORD } from '../../../tests/server-helpers/members.ts';
@@ -47,6 +47,7 @@ describe('GET /users/v1/member/privacy/export', () => {
     const given = new Date(withdrawn.getTime() - 60_000);
     await t.db.insert(consents).values({ order_id: me.orderId, user_id: me.userId, rules_version: 'v1', checks: {} as never, created_at: given });
     await t.db.insert(consents).values({ order_id: me.orderId, user_id: me.userId, kind: 'biometric', rules_version: 'b1', checks: {} as never, created_at: new Date(given.getTime() + 1), withdrawn_at: withdrawn });
+    await t.db.insert(orderBreaks).values({ order_id: me.orderId, after_section: 'listening', started_at: given, ends_at: withdrawn });
 
     const res = await t.app.inject({ method: 'GET', url: '/api/users/v1/member/privacy/export', headers: me.headers });
     expect(res.statusCode).toBe(200);
@@ -65,6 +66,7 @@ describe('GET /users/v1/member/privacy/export', () => {
       expect.objectContaining({ order_id: me.orderId, kind: 'terms', version: 'v1', withdrawn_at: null }),
       expect.objectContaining({ order_id: me.orderId, kind: 'biometric', version: 'b1', withdrawn_at: withdrawn.toISOString() }),
     ]);
+    expect(manifest.breaks).toEqual([expect.objectContaining({ order_id: me.orderId, after_section: 'listening', ended_at: null })]);
     expect(manifest.photos).toEqual([expect.objectContaining({ id: mine.body.data.id, file: `photos/${mine.body.data.id}.jpg`, mime: 'image/jpeg' })]);
     expect(unzip(res.rawPayload, manifest.photos[0]!.file!).equals(photo)).toBe(true);
   });

@@ -18,6 +18,7 @@ import { preparedPer } from '../../db/prepared.ts';
 import { answerKeys, attemptActivity, exams, media, orderSections, orders, products, type ActivityKind } from '../../db/schema/index.ts';
 import { HttpError } from '../../http-error.ts';
 import { getOwnOrder } from '../orders/orders.ts';
+import { sectionStartAfterBreak } from './breaks.ts';
 import { countAttemptSql, rateLimitResult, type RateLimitResult } from '../platform/rate-limit.ts';
 import { convertSection, scoreExam, scoreSection, type AnswerKey, type ScorableQuestion } from './scoring.ts';
 import { loadSectionContent } from './section-content.ts';
@@ -69,7 +70,7 @@ async function activeExamId(db: Db, order: OrderRow): Promise<string> {
  * The order's row for `section`, starting the section if this is the first request for it (the
  * earlier sections must be closed, the order in progress). Starting twice at once is harmless:
  * the unique (order, section) index keeps the first row and its deadline. The deadline includes
- * the order's extra-time accommodation.
+ * the order's extra-time accommodation and counts from the end of a break taken before it.
  */
 export async function getOrStartSection(db: AppDb, order: OrderRow, section: SectionName, now: Date): Promise<SectionRow> {
   const rows = await sectionRows(db, order.id);
@@ -84,10 +85,11 @@ export async function getOrStartSection(db: AppDb, order: OrderRow, section: Sec
   // One exam for the whole order: the one its first section got.
   const examId = rows.find((r) => r.exam_id)?.exam_id ?? await activeExamId(db, order);
   const content = await loadSectionContent(db, examId, section);
-  const started = now;
+  // A break before this section ends now; one that ran past its allowed end started the clock then (breaks.ts).
+  const started = await sectionStartAfterBreak(db, order.id, section, now);
   // Extra time granted to the candidate (services/orders/accommodations.ts) is part of the deadline.
   const seconds = accommodatedSectionSeconds(section, content.audioMs, order.time_accommodation);
-  const deadline = new Date(now.getTime() + seconds * 1000);
+  const deadline = new Date(started.getTime() + seconds * 1000);
   await db.insert(orderSections)
     .values({ order_id: order.id, section, exam_id: examId, started_at: started, deadline_at: deadline })
     .onConflictDoNothing();

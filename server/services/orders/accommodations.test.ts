@@ -9,7 +9,7 @@ import {
 } from '../../../contracts/facts/index.ts';
 import type { OrderListResponse } from '../../../contracts/orders.ts';
 import { accommodationsCommand } from '../../cli/commands/accommodations.ts';
-import { orderSections, orders, users } from '../../db/schema/index.ts';
+import { auditLog, orderSections, orders, users } from '../../db/schema/index.ts';
 import { HttpError } from '../../http-error.ts';
 import { appWithFixtureExam } from '../../../tests/server-helpers/exam-fixture.ts';
 import { answerPattern, call, getSection, keysFor, startedOrder, type StartedOrder } from '../../../tests/server-helpers/exam-attempts.ts';
@@ -46,7 +46,7 @@ describe('the server deadline includes the extra time', () => {
     const plainListening = (await getSection(t, plain, 'listening')).body.data;
     const listening = (await getSection(t, granted, 'listening')).body.data;
     expect(plainListening.time_accommodation).toBeNull();
-    expect(listening.time_accommodation).toEqual({ factor: 1.5, extra_minutes: 0 });
+    expect(listening.time_accommodation).toEqual({ factor: 1.5, extra_minutes: 0, break_minutes: 0 });
     expect(listening.duration_seconds - plainListening.duration_seconds).toBe(LISTENING_EXTRA_SECONDS / 2);
     await submit(granted, 'listening');
     const structure = (await getSection(t, granted, 'structure')).body.data;
@@ -88,7 +88,7 @@ describe('granting', () => {
     await setTimeAccommodation(t.db, o.orderId, { factor: 2, extra_minutes: 5 });
     const list = await call<OrderListResponse['data']>(t, { method: 'GET', url: '/users/v1/member/order/list', headers: o.headers });
     expect(list.code).toBe(200);
-    expect(list.body.data.list.find((i) => i.id === o.orderId)?.time_accommodation).toEqual({ factor: 2, extra_minutes: 5 });
+    expect(list.body.data.list.find((i) => i.id === o.orderId)?.time_accommodation).toEqual({ factor: 2, extra_minutes: 5, break_minutes: 0 });
     expect((await setTimeAccommodation(t.db, o.orderId, null)).time_accommodation).toBeNull();
     expect((await setTimeAccommodation(t.db, o.orderId, { factor: 1, extra_minutes: 0 })).time_accommodation).toBeNull();
 
@@ -107,6 +107,8 @@ describe('granting', () => {
     await expect(setTimeAccommodation(t.db, o.orderId, { factor: 1, extra_minutes: 500 }))
       .rejects.toMatchObject({ status: 400, message: ACCOMMODATION_MESSAGES.badMinutes });
     await expect(setTimeAccommodation(t.db, o.orderId, { factor: 1, extra_minutes: 1.5 })).rejects.toMatchObject({ status: 400 });
+    await expect(setTimeAccommodation(t.db, o.orderId, { factor: 1, extra_minutes: 0, break_minutes: 31 }))
+      .rejects.toMatchObject({ status: 400, message: ACCOMMODATION_MESSAGES.badBreak });
   });
 
   it('finds the order by number, id or member e-mail, within an institution when scoped', async () => {
@@ -129,10 +131,20 @@ describe('npm run admin -- accommodations', () => {
     const ctx = { config: t.config, database: t.database, clock: t.clock, out: (l: string) => out.push(l) };
     await accommodationsCommand.run(['set', '--order', row!.order_no, '--factor', '1.5'], ctx);
     await accommodationsCommand.run(['show', '--order', row!.order_no], ctx);
-    expect(out).toEqual([`${row!.order_no}: factor ×1.5, +0 minute(s) per section`, `${row!.order_no}: factor ×1.5, +0 minute(s) per section`]);
-    await expect(accommodationsCommand.run(['set', '--order', row!.order_no], ctx)).rejects.toThrow(/--factor, --minutes or --none/);
+    const granted = `${row!.order_no}: factor ×1.5, +0 minute(s) per section, break up to 0 minute(s) between sections`;
+    expect(out).toEqual([granted, granted]);
+    await accommodationsCommand.run(['set', '--order', row!.order_no, '--factor', '1.5', '--break', '10'], ctx);
+    expect(out.at(-1)).toBe(`${row!.order_no}: factor ×1.5, +0 minute(s) per section, break up to 10 minute(s) between sections`);
+    await expect(accommodationsCommand.run(['set', '--order', row!.order_no], ctx)).rejects.toThrow(/--factor, --minutes, --break or --none/);
     await accommodationsCommand.run(['set', '--order', row!.order_no, '--none'], ctx);
     expect(out.at(-1)).toBe(`${row!.order_no}: no extra time`);
+    // The shell's grants are in the audit log too.
+    const audit = await t.db.select().from(auditLog).where(and(eq(auditLog.action, 'order.accommodation'), eq(auditLog.target_id, o.orderId)));
+    expect(audit.map((a) => [a.role, a.after])).toEqual([
+      ['shell', { time_accommodation: { factor: 1.5, extra_minutes: 0, break_minutes: 0 } }],
+      ['shell', { time_accommodation: { factor: 1.5, extra_minutes: 0, break_minutes: 10 } }],
+      ['shell', { time_accommodation: null }],
+    ]);
     const running = await startedOrder(t);
     await getSection(t, running, 'listening');
     await expect(accommodationsCommand.run(['set', '--order', running.orderId, '--minutes', '15'], ctx)).rejects.toThrow(ACCOMMODATION_MESSAGES.alreadyStarted);

@@ -1,12 +1,12 @@
 // "Download everything EPOT holds about me" (UU PDP art. 7-9, issue 19): a zip streamed by archiver
 // with manifest.json (profile, orders with scores, sections with answers, violations, device
-// reports, the consent ledger, certificates, appeals, photos' metadata) and every photo the member uploaded that still
+// reports, the consent ledger, certificates, appeals, breaks, photos' metadata) and every photo the member uploaded that still
 // exists, read through the blob store (disk or S3), as photos/<id>.<ext>.
 import { ZipArchive } from 'archiver';
 import { asc, eq, inArray } from 'drizzle-orm';
 import type { Readable } from 'node:stream';
 import type { AppDb } from '../../db/client.ts';
-import { appeals, certificates, consents, deviceReports, media, orders, orderSections, users, violations } from '../../db/schema/index.ts';
+import { appeals, certificates, consents, deviceReports, media, orderBreaks, orders, orderSections, users, violations } from '../../db/schema/index.ts';
 import type { BlobStore } from '../media/blob-store.ts';
 
 export const EXPORT_FORMAT = 'epot-personal-data/2';
@@ -23,6 +23,8 @@ export interface ExportManifest {
   certificates: Record<string, unknown>[];
   /** Issue 17: the member's appeals with their answers. */
   appeals: Record<string, unknown>[];
+  /** Issue 18: breaks taken between sections (an accommodation). */
+  breaks: Record<string, unknown>[];
   photos: { id: string; file: string | null; title: string; mime: string; byte_size: number; created_at: Date }[];
 }
 
@@ -34,11 +36,12 @@ export async function collectPersonalData(db: AppDb, userId: string, now: Date):
   const orderRows = await db.select().from(orders).where(eq(orders.user_id, userId)).orderBy(asc(orders.created_at));
   const orderIds = orderRows.map((o) => o.id);
   const byOrders = <T>(run: (ids: string[]) => Promise<T[]>) => (orderIds.length ? run(orderIds) : Promise.resolve([] as T[]));
-  const [sections, violationRows, reports, certificateRows] = await Promise.all([
+  const [sections, violationRows, reports, certificateRows, breakRows] = await Promise.all([
     byOrders((ids) => db.select().from(orderSections).where(inArray(orderSections.order_id, ids))),
     byOrders((ids) => db.select().from(violations).where(inArray(violations.order_id, ids))),
     byOrders((ids) => db.select().from(deviceReports).where(inArray(deviceReports.order_id, ids))),
     byOrders((ids) => db.select().from(certificates).where(inArray(certificates.order_id, ids))),
+    byOrders((ids) => db.select().from(orderBreaks).where(inArray(orderBreaks.order_id, ids))),
   ]);
   const consentRows = await db.select().from(consents).where(eq(consents.user_id, userId)).orderBy(asc(consents.created_at), asc(consents.kind));
   const appealRows = await db.select().from(appeals).where(eq(appeals.user_id, userId));
@@ -56,6 +59,7 @@ export async function collectPersonalData(db: AppDb, userId: string, now: Date):
     consents: consentRows.map(({ rules_version, created_at, withdrawn_at, ...c }) => ({ ...c, version: rules_version, given_at: created_at, withdrawn_at })),
     certificates: certificateRows,
     appeals: appealRows,
+    breaks: breakRows,
     photos: photos.map((p) => ({
       id: p.id, file: `photos/${p.storage_key.replace(/^[^.]+/, p.id)}`, title: p.title, mime: p.mime, byte_size: p.byte_size, created_at: p.created_at,
     })),

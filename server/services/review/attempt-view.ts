@@ -3,7 +3,7 @@
 // review state and history, the appeal, the certificate and the evidence timeline.
 import { and, eq, isNull } from 'drizzle-orm';
 import type { AttemptTimeline } from '../../../contracts/admin-review.ts';
-import { DEFAULT_REVIEW_SETTINGS, ORDER_STATUS_LABELS } from '../../../contracts/facts/index.ts';
+import { DEFAULT_REVIEW_SETTINGS, normalizedAccommodation, ORDER_STATUS_LABELS } from '../../../contracts/facts/index.ts';
 import type { AppDb } from '../../db/client.ts';
 import { attemptReviews, certificates, institutions, users } from '../../db/schema/index.ts';
 import { certificateStatus } from '../certificates/certificates.ts';
@@ -39,7 +39,7 @@ export async function attemptView({ db, urls, sources }: AttemptViewDeps, review
       id: order.id, order_no: order.order_no, status: order.status, status_label: ORDER_STATUS_LABELS[order.status],
       member_name: user?.fullname ?? '', email: user?.email ?? '', institution_id: order.institution_id, institution_name: inst?.name ?? null,
       started_at: iso(order.started_at), completed_at: iso(order.completed_at), disqualified_at: iso(order.disqualified_at),
-      disqualified_reason: order.disqualified_reason, time_accommodation: order.time_accommodation,
+      disqualified_reason: order.disqualified_reason, time_accommodation: normalizedAccommodation(order.time_accommodation),
       scores: {
         listening: order.listening_score, structure: order.structure_score, reading: order.reading_score, total: order.total_score,
         level: order.level, cefr: order.cefr,

@@ -1,6 +1,6 @@
 // The evidence timeline of one attempt (issue 17), oldest first. Each source reads one kind of stored
-// evidence and answers entries; `TIMELINE_SOURCES` lists them, so another kind (e.g. the granted
-// breaks of issue 18) is one more function in that list. Photos come as staff-only signed URLs.
+// evidence and answers entries; `TIMELINE_SOURCES` lists them, so another kind of evidence is one
+// more function in that list. Photos come as staff-only signed URLs.
 import { and, asc, eq, inArray } from 'drizzle-orm';
 import type { TimelineEntry, TimelinePhoto } from '../../../contracts/admin-review.ts';
 import type { ProctoringEventKind } from '../../../contracts/facts/index.ts';
@@ -9,6 +9,7 @@ import type { orders } from '../../db/schema/index.ts';
 import {
   appeals, attemptActivity, consents, deviceReports, media, orderSections, proctoringEvents, reviewDecisions, staff, violations,
 } from '../../db/schema/index.ts';
+import { listBreaks } from '../exam/breaks.ts';
 import type { MediaUrlSigner } from '../media/media-urls.ts';
 
 type OrderRow = typeof orders.$inferSelect;
@@ -139,9 +140,20 @@ const reviewSource: TimelineSource = async ({ db, order }) => {
   ];
 };
 
+/**
+ * Breaks granted as an accommodation (issue 18, services/exam/breaks.ts), from their start: the
+ * length taken (to its end, or to the allowed end while it runs) and the allowed end. Proctoring is
+ * off during a break, so the gap in the other sources is explained here.
+ */
+const breakSource: TimelineSource = async ({ db, order }) => (await listBreaks(db, order.id)).map((b) =>
+  entry(b.started_at, 'break', {
+    subtype: b.after_section, duration_ms: (b.ended_at ?? b.ends_at).getTime() - b.started_at.getTime(),
+    data: { allowed_until: b.ends_at.toISOString(), ended_at: b.ended_at?.toISOString() ?? null },
+  }));
+
 /** The sources, in the order their entries are listed when two share a time. */
 export const TIMELINE_SOURCES: TimelineSource[] = [
-  preparationSource, sectionSource, activitySource, violationSource, photoSource, monitoringSource, outcomeSource, reviewSource,
+  preparationSource, sectionSource, activitySource, violationSource, photoSource, monitoringSource, breakSource, outcomeSource, reviewSource,
 ];
 
 export interface TimelineDeps { db: AppDb; urls: MediaUrlSigner }

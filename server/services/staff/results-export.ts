@@ -7,7 +7,7 @@ import { pipeline } from 'node:stream/promises';
 import { stringify } from 'csv-stringify';
 import ExcelJS from 'exceljs';
 import type { ResultRow } from '../../../contracts/admin-results.ts';
-import { RESULT_EXPORT_HEADERS } from '../../../contracts/facts/index.ts';
+import { accommodationLabel, RESULT_EXPORT_HEADERS } from '../../../contracts/facts/index.ts';
 
 /** Dates as Indonesian institutions read them: WIB (UTC+7), `YYYY-MM-DD HH:mm`. */
 const wib = new Intl.DateTimeFormat('sv-SE', { timeZone: 'Asia/Jakarta', year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit' });
@@ -19,6 +19,7 @@ export function exportCells(r: ResultRow): (string | number | null)[] {
     r.member_name, r.email, r.order_no, r.status_label, r.listening, r.structure, r.reading, r.total, r.level ?? '', r.cefr ?? '',
     r.violations.open_new_tab, r.violations.face, r.violations.speech,
     when(r.created_at), when(r.started_at), when(r.completed_at), when(r.disqualified_at),
+    accommodationLabel(r.time_accommodation),
   ];
 }
 

@@ -4,7 +4,7 @@
 // export never holds more than one page in memory.
 import { and, asc, desc, eq, gte, ilike, lt, or, sql, type SQL } from 'drizzle-orm';
 import type { ResultFilter, ResultRow, ResultSort } from '../../../contracts/admin-results.ts';
-import { ORDER_STATUS_LABELS, type OrderStatusCode } from '../../../contracts/facts/index.ts';
+import { normalizedAccommodation, ORDER_STATUS_LABELS, type OrderStatusCode } from '../../../contracts/facts/index.ts';
 import type { AppDb } from '../../db/client.ts';
 import { orders, users, violations } from '../../db/schema/index.ts';
 import { likePattern } from './members.ts';
@@ -24,6 +24,7 @@ const resultColumns = {
   level: orders.level, cefr: orders.cefr,
   v_tab: violationCount('open_new_tab'), v_face: violationCount('face'), v_speech: violationCount('speech'),
   created_at: orders.created_at, started_at: orders.started_at, completed_at: orders.completed_at, disqualified_at: orders.disqualified_at,
+  time_accommodation: orders.time_accommodation,
 };
 
 const SORT_COLUMNS = {
@@ -70,6 +71,7 @@ export function toResultRow(r: PageRow): ResultRow {
     listening: r.listening, structure: r.structure, reading: r.reading, total: r.total, level: r.level, cefr: r.cefr,
     violations: { open_new_tab: Number(r.v_tab), face: Number(r.v_face), speech: Number(r.v_speech) },
     created_at: r.created_at.toISOString(), started_at: iso(r.started_at), completed_at: iso(r.completed_at), disqualified_at: iso(r.disqualified_at),
+    time_accommodation: normalizedAccommodation(r.time_accommodation),
   };
 }
 

@@ -2,3 +2,4 @@
 export { ListeningPage } from './components/listening-page.tsx';
 export { ReadingPage, StructurePage } from './components/paged-section-page.tsx';
 export { EndPage } from './components/end-page.tsx';
+export { BreakPage } from './components/section-break.tsx';

@@ -1,11 +1,12 @@
-// Accessibility sweep: every screen the SPA has, checked with axe-core (WCAG 2.1 A/AA and best
-// practice) for serious or critical violations. Guests' screens first, then a member's, with an
-// order from the 'a11y' pool. The exam sections and the device check run a clock or the camera;
-// their own specs check them where they start.
+// Accessibility sweep: every screen the SPA has, checked with axe-core and the WCAG 2.2 A/AA rules
+// (support/axe.ts: any violation fails). Guests' screens first, then a member's, with an order from
+// the 'a11y' pool. The exam sections, the break and the device check run a clock or the camera:
+// accessibility.spec.ts and their own specs check them where they start.
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { apiPaths } from '../../../contracts/api-paths.ts';
 import { paths } from '../../../src/lib/paths.ts';
-import { clientIp, expectAccessible, loginViaApi, loginViaUi, ssoLink } from '../support/accounts.ts';
+import { clientIp, loginViaApi, loginViaUi, ssoLink } from '../support/accounts.ts';
+import { expectNoAxeViolations } from '../support/axe.ts';
 import { pool } from '../support/test-data.ts';
 
 test.use({ extraHTTPHeaders: { 'x-forwarded-for': clientIp() } });
@@ -29,7 +30,7 @@ async function redeem(request: APIRequestContext, token: string, license: string
   return ((await res.json()) as { data: { id: string } }).data.id;
 }
 
-test("guests' screens have no serious or critical violations", async ({ page, baseURL }) => {
+test("guests' screens have no WCAG 2.2 A/AA violations", async ({ page, baseURL }) => {
   const screens: [string, string][] = [
     ['login', paths.login],
     ['registration', paths.registration],
@@ -42,24 +43,24 @@ test("guests' screens have no serious or critical violations", async ({ page, ba
   for (const [label, path] of screens) {
     await page.goto(path);
     await settled(page);
-    await expectAccessible(page, label);
+    await expectNoAxeViolations(page, label);
   }
   // SSO: a link without its signature ends on the failure screen; a signed one logs in.
   await page.goto(`${paths.sso}?uid=epot-sso-tamu%40example.com`);
   await expect(page.getByText('Something went wrong')).toBeVisible();
-  await expectAccessible(page, 'sso failure');
+  await expectNoAxeViolations(page, 'sso failure');
   await page.goto(ssoLink(baseURL!, `a11y-sso-${Date.now()}@example.com`, 'Tamu Aksesibel'));
   await page.waitForURL((url) => url.pathname !== paths.sso);
   await settled(page);
-  await expectAccessible(page, 'after sso (new member)');
+  await expectNoAxeViolations(page, 'after sso (new member)');
 });
 
-test("a member's screens have no serious or critical violations", async ({ page }) => {
+test("a member's screens have no WCAG 2.2 A/AA violations", async ({ page }) => {
   const member = data.individualMembers[0]!;
   await loginViaUi(page, member.email, member.password);
   await expect(page).toHaveURL(/\/epot$/);
   await settled(page);
-  await expectAccessible(page, 'test list (empty)');
+  await expectNoAxeViolations(page, 'test list (empty)');
 
   const orderId = await redeem(page.request, await loginViaApi(page.request, member.email, member.password), data.individualCodes[0]!);
   const screens: [string, string][] = [
@@ -74,6 +75,6 @@ test("a member's screens have no serious or critical violations", async ({ page 
   for (const [label, path] of screens) {
     await page.goto(path);
     await settled(page);
-    await expectAccessible(page, label);
+    await expectNoAxeViolations(page, label);
   }
 });

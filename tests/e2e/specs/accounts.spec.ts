@@ -4,8 +4,9 @@ import { expect, test, type Page } from '@playwright/test';
 import { loginMessages } from '../../../server/routes/auth/session.ts';
 import { resetMessages } from '../../../server/services/accounts/password-reset.ts';
 import {
-  clientIp, completeMember, expectAccessible, latestMail, loginViaUi, otpFrom, PASSWORD, registerViaApi, ssoLink, uniqueEmail,
+  clientIp, completeMember, latestMail, loginViaUi, otpFrom, PASSWORD, registerViaApi, ssoLink, uniqueEmail,
 } from '../support/accounts.ts';
+import { expectNoAxeViolations } from '../support/axe.ts';
 
 const MOBILE_BLOCKED = 'Mohon maaf Tes EPOT tidak dapat diakses dari handphone/tablet. Silahkan akses menggunakan laptop/komputer PC.';
 
@@ -205,36 +206,36 @@ test('keyboard only: Tab, type and Enter log in', async ({ page }) => {
   await expect(page.getByTestId('user-fullname')).toHaveText('Sari Wulandari');
 });
 
-test('no serious or critical accessibility violations on the account screens and the layout', async ({ page }) => {
+test('no WCAG 2.2 A/AA violations (axe) on the account screens and the layout', async ({ page }) => {
   test.setTimeout(90_000);
   await page.goto('/');
   await expect(page.getByRole('heading', { name: 'Login' })).toBeVisible();
-  await expectAccessible(page, 'login');
+  await expectNoAxeViolations(page, 'login');
   await page.goto('/registration');
   await expect(page.getByRole('heading', { name: 'Registrasi' })).toBeVisible();
   await page.getByRole('button', { name: 'Daftar', exact: true }).click(); // errors shown
-  await expectAccessible(page, 'registration');
+  await expectNoAxeViolations(page, 'registration');
   await page.goto('/password-send-email');
   await expect(page.getByRole('heading', { name: 'Lupa Password' })).toBeVisible();
-  await expectAccessible(page, 'forgot password');
+  await expectNoAxeViolations(page, 'forgot password');
   await page.goto('/password-reset/some-code');
   await expect(page.getByRole('heading', { name: 'Reset Password' })).toBeVisible();
-  await expectAccessible(page, 'reset');
+  await expectNoAxeViolations(page, 'reset');
 
   const email = await completeMember(page.request, 'axe');
   await loginViaUi(page, email);
   await expect(page).toHaveURL(/\/epot$/);
-  await expectAccessible(page, 'layout (/epot)');
+  await expectNoAxeViolations(page, 'layout (/epot)');
   await page.goto('/guide');
   await expect(page.getByRole('heading', { name: 'Panduan Tes EPOT' })).toBeVisible();
   await expect(page.getByTestId('support-email')).toHaveText(/@/);
-  await expectAccessible(page, 'guide');
+  await expectNoAxeViolations(page, 'guide');
   await page.goto('/account');
   await expect(page.getByLabel('Nama Lengkap')).toHaveValue('Sari Wulandari');
-  await expectAccessible(page, 'account');
+  await expectNoAxeViolations(page, 'account');
   await page.getByRole('tab', { name: 'Change Password' }).click();
   await expect(page.getByLabel('Password Saat Ini')).toBeVisible();
-  await expectAccessible(page, 'account password tab');
+  await expectNoAxeViolations(page, 'account password tab');
 });
 
 test('change password: wrong current password refused, then the new one logs in again', async ({ page }) => {

@@ -10,10 +10,10 @@ import { openDatabase } from '../../../server/db/client.ts';
 import { DEMO_PASSWORD, seedDemo } from '../../../server/seed/demo-seed.ts';
 import { signCourierBody } from '../../../server/services/certificates/courier-signature.ts';
 import { pdfQrText, pdfText } from '../../server-helpers/pdf.ts';
-import { expectAccessible } from '../support/accounts.ts';
 import { SideServer } from '../support/side-server.ts';
 import { takeTestViaApi } from '../support/staff.ts';
 import { systemClock } from '../../../server/services/platform/clock.ts';
+import { expectNoAxeViolations } from '../support/axe.ts';
 
 const SECRET = 'e2e-courier-secret-2026';
 const DEMO = { email: 'demo@epot.local', password: DEMO_PASSWORD, fullname: 'Demo Peserta' };
@@ -71,7 +71,7 @@ test('after a completed test the certificate is in /reward with the score; its P
   await expect(row.getByTestId('certificate-score')).toHaveText('537');
   await expect(row).toContainText('Belum ada resi');
   await expect(row).toContainText('Dijadwalkan');
-  await expectAccessible(page, 'certificate list');
+  await expectNoAxeViolations(page, 'certificate list');
 
   // The view link opens the PDF at its signed URL in a new window (rendered or downloaded, the
   // request is the same): read the file from there.
@@ -100,7 +100,7 @@ test('after a completed test the certificate is in /reward with the score; its P
     await expect(verify.getByTestId('certificate-total')).toHaveText('537');
     await expect(verify.getByText(DEMO.fullname)).toBeVisible();
     await expect(verify.getByText(DEMO.email)).toHaveCount(0);
-    await expectAccessible(verify, 'verification page');
+    await expectNoAxeViolations(verify, 'verification page');
 
     await verify.goto(`${base}/verify/EPOT-ZZZZZZZZZZZZ`);
     await expect(verify.getByRole('heading', { name: 'Sertifikat tidak ditemukan' })).toBeVisible();
@@ -137,7 +137,7 @@ test('tracking shows the history a signed courier webhook appended; an unsigned 
   await expect(history).toHaveCount(2);
   await expect(history.nth(0)).toContainText('Sertifikat cetak dijadwalkan dikirim');
   await expect(history.nth(1)).toContainText('Paket dijemput kurir JNE');
-  await expectAccessible(page, 'tracking page');
+  await expectNoAxeViolations(page, 'tracking page');
   await page.getByRole('button', { name: 'Kembali' }).click();
   await expect(page).toHaveURL(`${base}/reward`);
 
@@ -145,7 +145,7 @@ test('tracking shows the history a signed courier webhook appended; an unsigned 
   await page.goto(`${base}/viewer`);
   await expect(page.getByRole('figure', { name: 'Contoh sertifikat EPOT' })).toContainText('Predicted TOEFL score');
   await expect(page.getByTestId('verify-format')).toHaveText(`${base}/verify/<nomor sertifikat>`);
-  await expectAccessible(page, 'viewer page');
+  await expectNoAxeViolations(page, 'viewer page');
 });
 
 test('a certificate revoked with the operator CLI shows revoked on the verification page', async ({ page }) => {

@@ -10,11 +10,12 @@
 import { expect, test, type APIRequestContext, type Browser, type BrowserType, type Page } from '@playwright/test';
 import { apiPaths, fillPath } from '../../../contracts/api-paths.ts';
 import type { OrderDetailFull } from '../../../contracts/exam-delivery.ts';
-import { expectAccessible, loginViaUi } from '../support/accounts.ts';
+import { loginViaUi } from '../support/accounts.ts';
 import { chromiumArgs, type CameraFixture } from '../support/chromium.ts';
 import { next, scriptSpeech, SENTENCE, step, throughAudioToVideo } from '../support/candidate.ts';
 import { prepareOrder, type E2eOrder } from '../support/orders.ts';
 import { pool, type E2eMember } from '../support/test-data.ts';
+import { expectNoAxeViolations } from '../support/axe.ts';
 
 const api = (p: string) => `/api${p}`;
 const data = pool('device-check');
@@ -81,7 +82,7 @@ test.describe('device check', () => {
     // Continue waits for the 10-second countdown.
     await expect(page.getByTestId('camera-countdown')).toHaveText(/Sisa waktu pengecekan: \d+ detik/);
     await expect(next(page)).toBeDisabled();
-    await expectAccessible(page, 'device check, camera');
+    await expectNoAxeViolations(page, 'device check, camera');
     await expect(next(page)).toBeEnabled({ timeout: 15_000 });
     await expect(page.getByTestId('camera-countdown')).toHaveText('Pengecekan selesai.');
     await expect(cameraStatus(page)).toHaveText('Kamera berhasil mendeteksi wajah dengan baik');

@@ -5,9 +5,10 @@ import { expect, test, type APIRequestContext, type Page } from '@playwright/tes
 import { apiPaths, fillPath } from '../../../contracts/api-paths.ts';
 import type { OrderListResponse } from '../../../contracts/orders.ts';
 import { LICENCE_MESSAGES } from '../../../server/services/orders/orders.ts';
-import { clientIp, expectAccessible, loginViaApi, loginViaUi } from '../support/accounts.ts';
+import { clientIp, loginViaApi, loginViaUi } from '../support/accounts.ts';
 import { DEMO_INDIVIDUAL, SideServer } from '../support/side-server.ts';
 import { pool, testData, type E2eMember } from '../support/test-data.ts';
+import { expectNoAxeViolations } from '../support/axe.ts';
 
 test.use({ extraHTTPHeaders: { 'x-forwarded-for': clientIp() } });
 
@@ -47,7 +48,7 @@ test('redeem with the survey (Lainnya texts), panel appears, an individual start
   const member = data.individualMembers[0]!;
   await login(page, member);
   await expect(page.getByText('Belum ada tes.')).toBeVisible();
-  await expectAccessible(page, 'test list');
+  await expectNoAxeViolations(page, 'test list');
 
   await page.getByLabel('Kode Lisensi').fill(data.individualCodes[0]!.toLowerCase());
   await page.getByRole('button', { name: 'Redeem Lisensi' }).click();
@@ -72,7 +73,7 @@ test('redeem with the survey (Lainnya texts), panel appears, an individual start
   await dialog.getByLabel('Pekerjaan Lainnya').focus();
   await expect(dialog.getByText('Penggunaan Sertifikat Lainnya Tidak Boleh Kosong')).toBeVisible();
   await dialog.getByLabel('Penggunaan Sertifikat Lainnya').fill('Beasiswa daerah');
-  await expectAccessible(page, 'survey dialog');
+  await expectNoAxeViolations(page, 'survey dialog');
   await submit.click();
 
   await expect(dialog).toBeHidden();
@@ -101,7 +102,7 @@ test('redeem with the survey (Lainnya texts), panel appears, an individual start
   await expect(page.getByRole('dialog', { name: 'Video Tutorial' })).toHaveCount(0);
   await expect(page.getByRole('button', { name: 'Tonton video tutorial' })).toBeVisible();
   await expect(page.getByText(/Peserta individu: setiap pelanggaran/)).toBeVisible();
-  await expectAccessible(page, 'preparation');
+  await expectNoAxeViolations(page, 'preparation');
 });
 
 test('empty code error clears after 5 s or on editing; a used code shows the server message', async ({ page, request }) => {
@@ -183,7 +184,7 @@ test('an institution member with identification checks: institution stored, coun
 
   await expect(page).toHaveURL(new RegExp(`/epot/specification\\?id=${orderId}$`));
   await expect(page.getByText('RAM minimal 4 GB.')).toBeVisible();
-  await expectAccessible(page, 'specification');
+  await expectNoAxeViolations(page, 'specification');
   await page.getByRole('button', { name: 'Lanjutkan Pengecekan' }).click();
   await expect(page).toHaveURL(new RegExp(`/epot/${orderId}/device-check$`));
   await page.goBack();

@@ -15,7 +15,8 @@ import { execFileSync } from 'node:child_process';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { apiPaths, fillPath } from '../../../contracts/api-paths.ts';
 import { PRIVACY_MESSAGES } from '../../../contracts/facts/index.ts';
-import { ACCESS_KEY, expectAccessible, latestMail, loginViaApi, loginViaUi } from '../support/accounts.ts';
+import { ACCESS_KEY, latestMail, loginViaApi, loginViaUi } from '../support/accounts.ts';
+import { expectNoAxeViolations } from '../support/axe.ts';
 import { prepareOrder } from '../support/orders.ts';
 import { staffLoginUi, staffToken } from '../support/staff.ts';
 import { pool, testData, type E2eMember } from '../support/test-data.ts';
@@ -99,7 +100,7 @@ test('the camera needs its own consent; withdrawn on /account, the test waits un
   await expect(start).toBeDisabled();
   await page.getByRole('checkbox', { name: /Saya setuju foto wajah saya diambil/ }).check({ force: true });
   await expect(start).toBeEnabled();
-  await expectAccessible(page, 'preparation with the biometric consent');
+  await expectNoAxeViolations(page, 'preparation with the biometric consent');
   await start.click();
   await expect(page).toHaveURL(new RegExp(`/epot/specification\\?id=${orderId}$`));
 
@@ -109,11 +110,11 @@ test('the camera needs its own consent; withdrawn on /account, the test waits un
   await expect(ledger.getByRole('row', { name: /Foto wajah \(data biometrik\)/ })).toContainText('Aktif');
   await expect(ledger.getByRole('row', { name: /Peraturan tes/ })).toContainText('Aktif');
   await expect(page.getByText(/tidak dapat memulai tes yang diawasi kamera sampai Anda memberikan persetujuan lagi/)).toBeVisible();
-  await expectAccessible(page, 'account consents');
+  await expectNoAxeViolations(page, 'account consents');
   await page.getByRole('button', { name: 'Tarik persetujuan foto wajah' }).click();
   const dialog = page.getByRole('alertdialog', { name: 'Tarik persetujuan?' });
   await expect(dialog).toContainText('tidak menerima foto pengawasan baru');
-  await expectAccessible(page, 'withdraw dialog');
+  await expectNoAxeViolations(page, 'withdraw dialog');
   await dialog.getByRole('button', { name: 'Ya, tarik persetujuan' }).click();
   await expect(page.getByText(PRIVACY_MESSAGES.consentWithdrawn)).toBeVisible();
   await expect(ledger.getByRole('row', { name: /Foto wajah \(data biometrik\)/ })).toContainText('Ditarik');
@@ -147,7 +148,7 @@ test('cloud speech needs the institution\'s flag and the member\'s own yes', asy
     const flag = page.getByRole('group', { name: 'Pengenalan suara di server (cloud)' }).getByRole('checkbox', { name: 'Tawarkan pengenalan suara cloud kepada peserta' });
     await expect(flag).not.toBeChecked();
     await flag.check({ force: true });
-    await expectAccessible(page, 'settings with the cloud-speech flag');
+    await expectNoAxeViolations(page, 'settings with the cloud-speech flag');
     await page.getByRole('button', { name: 'Simpan pengaturan' }).click();
     await expect(page.getByRole('status').filter({ hasText: 'Pengaturan berhasil disimpan' })).toBeVisible();
     const audit = await request.get(api(`${apiPaths.admin.audit}?action=institution.settings&limit=1`), { headers: auth(staff) });
@@ -161,7 +162,7 @@ test('cloud speech needs the institution\'s flag and the member\'s own yes', asy
     await page.getByRole('checkbox', { name: /Saya telah membaca dan menyetujui/ }).check({ force: true });
     await page.getByRole('checkbox', { name: /Saya setuju foto wajah saya diambil/ }).check({ force: true });
     await page.getByRole('checkbox', { name: /Saya setuju suara saya dikirim/ }).check({ force: true });
-    await expectAccessible(page, 'preparation with the cloud-speech question');
+    await expectNoAxeViolations(page, 'preparation with the cloud-speech question');
     await page.getByRole('button', { name: 'Mulai test EPOT' }).click();
     await expect(page).toHaveURL(new RegExp(`/epot/specification\\?id=${orderId}$`));
     expect(await cloudAllowed()).toBe(true);
@@ -188,7 +189,7 @@ test('the console: the operator re-sends a receipt and reads the log; an institu
   await expect(row).toContainText('Hapus data');
   await expect(row).toContainText('Oleh anggota (halaman Akun)');
   await expect(row).toContainText('terkirim 1×');
-  await expectAccessible(page, 'privacy requests');
+  await expectNoAxeViolations(page, 'privacy requests');
   await row.getByRole('button', { name: `Kirim ulang tanda terima ${deleted.email}` }).click();
   await expect(page.getByText(`Tanda terima telah dikirim ulang (${deleted.email})`)).toBeVisible();
   await expect(row).toContainText('terkirim 2×');
@@ -198,7 +199,7 @@ test('the console: the operator re-sends a receipt and reads the log; an institu
   await expect(log.getByRole('list', { name: 'Log permintaan' }).getByRole('listitem')).toHaveText([
     /Diminta \(anggota\)$/, /Diselesaikan \(anggota\)$/, /Tanda terima dikirim$/, /Tanda terima dikirim ulang \(operator@epot\.local\)$/,
   ]);
-  await expectAccessible(page, 'privacy request log');
+  await expectNoAxeViolations(page, 'privacy request log');
   await log.getByRole('button', { name: 'Tutup' }).click();
 
   // The demo institution's admin: a member asked by letter.
@@ -215,7 +216,7 @@ test('the console: the operator re-sends a receipt and reads the log; an institu
   await page.getByRole('button', { name: 'Cari anggota' }).click();
   const confirm = page.getByRole('alertdialog', { name: 'Hapus data anggota?' });
   await expect(confirm).toContainText(member.email);
-  await expectAccessible(page, 'staff deletion confirmation');
+  await expectNoAxeViolations(page, 'staff deletion confirmation');
   await confirm.getByRole('button', { name: 'Ya, hapus data' }).click();
   await expect(page.getByText('Data anggota telah dihapus.', { exact: false })).toBeVisible();
   const staffRow = table.getByRole('row').filter({ hasText: `e-mail sebelum dihapus: ${member.email}` });

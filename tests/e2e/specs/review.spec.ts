@@ -17,7 +17,8 @@ import type { OrderDetailFull } from '../../../contracts/exam-delivery.ts';
 import type { ExamImport } from '../../../contracts/exam-import.ts';
 import { REVOCATION_CATEGORIES } from '../../../contracts/facts/index.ts';
 import { scoreExam } from '../../../server/services/exam/scoring.ts';
-import { expectAccessible, loginViaApi, loginViaUi } from '../support/accounts.ts';
+import { loginViaApi, loginViaUi } from '../support/accounts.ts';
+import { expectNoAxeViolations } from '../support/axe.ts';
 import { chromiumArgs } from '../support/chromium.ts';
 import { startOrder, type E2eOrder } from '../support/orders.ts';
 import { EXPECTED_TOTAL, staffLoginUi, takeTestViaApi } from '../support/staff.ts';
@@ -132,7 +133,7 @@ test('a member disqualified after three real tab-leaves is overturned by the pro
   await expect(first).toContainText(member.fullname);
   await expect(first).toContainText('3 kali meninggalkan tab, total');
   await expect(first).toContainText('diskualifikasi');
-  await expectAccessible(staff, 'review queue');
+  await expectNoAxeViolations(staff, 'review queue');
 
   await first.getByRole('link', { name: `Buka tinjauan ${member.fullname}` }).click();
   await expect(staff.getByRole('heading', { level: 1 })).toHaveText(`Tinjauan tes: ${member.fullname}`);
@@ -148,9 +149,9 @@ test('a member disqualified after three real tab-leaves is overturned by the pro
   const full = staff.getByTestId('review-photo-full');
   await expect(full).toBeVisible();
   expect(await full.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBeGreaterThan(0);
-  await expectAccessible(staff, 'review photo dialog');
+  await expectNoAxeViolations(staff, 'review photo dialog');
   await staff.getByRole('dialog', { name: 'Foto pengawasan' }).getByRole('button', { name: 'Tutup' }).click();
-  await expectAccessible(staff, 'attempt review');
+  await expectNoAxeViolations(staff, 'attempt review');
 
   await decide(staff, 'Diskualifikasi dibatalkan (tes dinilai)', 'Peserta kembali ke tes setiap kali; foto menunjukkan ia sendirian.');
   await expect(staff.getByRole('status').filter({ hasText: 'Keputusan disimpan' })).toBeVisible();
@@ -166,7 +167,7 @@ test('a member disqualified after three real tab-leaves is overturned by the pro
   const number = ((await page.getByTestId('appeal-certificate').textContent()) ?? '').replace('Sertifikat ', '');
   expect(number).toMatch(/^EPOT-[2-9A-HJ-NP-Z]{12}$/);
   await expect(page.getByTestId('appeal-evidence').locator('li')).toHaveCount(3);
-  await expectAccessible(page, 'candidate review result');
+  await expectNoAxeViolations(page, 'candidate review result');
   const full2 = await detailFull(request, memberA);
   expect([full2.order.status, full2.order.total_score, full2.sertificate?.number]).toEqual(['completed', expected.total, number]);
   await page.getByRole('link', { name: 'Halaman verifikasi sertifikat' }).click();
@@ -199,7 +200,7 @@ test('an invalidated attempt shows revoked on public verification; the candidate
   await expect(visitor.getByTestId('certificate-status')).toHaveText('Dicabut');
   await expect(visitor.getByTestId('revoked-reason')).toHaveText(`Alasan pencabutan: ${REVOCATION_CATEGORIES.review}`);
   await expect(visitor.getByText(note)).toHaveCount(0);
-  await expectAccessible(visitor, 'verification revoked');
+  await expectNoAxeViolations(visitor, 'verification revoked');
 
   // The candidate appeals from the test list (text only).
   await loginViaUi(page, member.email, member.password);
@@ -207,7 +208,7 @@ test('an invalidated attempt shows revoked on public verification; the candidate
   await (await appealLink(page, 'Ajukan banding')).click();
   await expect(page.getByTestId('appeal-decision')).toHaveText('Hasil tes dibatalkan dan sertifikat dicabut');
   await expect(page.getByText('Tidak ada pelanggaran yang tercatat.')).toBeVisible();
-  await expectAccessible(page, 'candidate appeal form');
+  await expectNoAxeViolations(page, 'candidate appeal form');
   await page.getByRole('textbox', { name: /Alasan banding/ }).fill('Suara itu dari televisi tetangga; saya mengerjakan sendiri.');
   await page.getByRole('button', { name: 'Kirim Banding' }).click();
   await expect(page.getByTestId('appeal-state')).toContainText('Banding Anda sedang ditinjau');
@@ -226,7 +227,7 @@ test('an invalidated attempt shows revoked on public verification; the candidate
   await page.reload();
   await expect(page.getByTestId('appeal-answer')).toContainText('Banding diterima: keputusan dibatalkan.');
   await expect(page.getByTestId('appeal-answer')).toContainText('siaran televisi');
-  await expectAccessible(page, 'candidate appeal answered');
+  await expectNoAxeViolations(page, 'candidate appeal answered');
   await visitor.reload();
   await expect(visitor.getByTestId('certificate-status')).toHaveText('Berlaku');
   await staff.context().close();

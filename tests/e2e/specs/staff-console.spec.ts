@@ -13,9 +13,10 @@ import { expect, test, type APIRequestContext, type Page } from '@playwright/tes
 import { generate } from 'otplib';
 import { apiPaths, fillPath } from '../../../contracts/api-paths.ts';
 import { RESULT_EXPORT_HEADERS, STAFF_MESSAGES } from '../../../contracts/facts/index.ts';
-import { expectAccessible, loginViaApi, PASSWORD } from '../support/accounts.ts';
+import { loginViaApi, PASSWORD } from '../support/accounts.ts';
 import { testData } from '../support/test-data.ts';
 import { csvRows, downloadOf, EXPECTED_TOTAL, setPasswordAfterInvite, staffLoginUi, staffToken, takeTestViaApi } from '../support/staff.ts';
+import { expectNoAxeViolations } from '../support/axe.ts';
 
 test.describe.configure({ mode: 'serial' });
 
@@ -66,7 +67,7 @@ test('the institution admin logs in and changes a rule; the preview says what a 
   const preview = page.getByTestId('settings-preview');
   await expect(preview).toHaveText('kamera wajib; tab baru dihitung; gugur pada pelanggaran ke-3 tab baru; wajah dihitung; gugur pada pelanggaran ke-3 wajah; suara dihitung; pelanggaran suara hanya peringatan');
   await expect(page.getByText('Perubahan berlaku untuk tes yang belum dimulai. Tes yang sedang berlangsung tidak berubah.')).toBeVisible();
-  await expectAccessible(page, 'staff settings');
+  await expectNoAxeViolations(page, 'staff settings');
 
   const failed = page.getByRole('group', { name: 'Gugur setelah pelanggaran ke-3' });
   await failed.getByRole('checkbox', { name: 'Suara (mikrofon)' }).check({ force: true });
@@ -87,7 +88,7 @@ test('the institution admin logs in and changes a rule; the preview says what a 
   await expect(entry).toContainText('setting.failed.voice: false → true');
   await expect(entry).toContainText('setting.identification.face: true → false');
   await expect(entry).toContainText('Admin lembaga');
-  await expectAccessible(page, 'staff audit');
+  await expectNoAxeViolations(page, 'staff audit');
 });
 
 test('imports 200 members: 3 bad rows are refused by row number and nothing is written; fixed, all go in', async ({ page, request }) => {
@@ -95,7 +96,7 @@ test('imports 200 members: 3 bad rows are refused by row number and nothing is w
   await staffLoginUi(page, ADMIN.email, ADMIN.password);
   await page.getByRole('navigation', { name: 'Menu konsol' }).getByRole('link', { name: 'Anggota' }).click();
   await expect(page.getByRole('heading', { level: 1, name: 'Anggota' })).toBeVisible();
-  await expectAccessible(page, 'staff members');
+  await expectNoAxeViolations(page, 'staff members');
   const template = await downloadOf(page, () => page.getByRole('button', { name: 'Unduh template CSV' }).click());
   expect(csvRows(template.body)[0]).toEqual(['email', 'fullname', 'phone_number']);
 
@@ -114,7 +115,7 @@ test('imports 200 members: 3 bad rows are refused by row number and nothing is w
     `Baris ${BAD.duplicate + 1} (email): Email sama dengan baris 3`,
   ]);
   await expect(page.getByRole('alert').filter({ hasText: STAFF_MESSAGES.csvInvalid })).toBeVisible();
-  await expectAccessible(page, 'staff members import errors');
+  await expectNoAxeViolations(page, 'staff members import errors');
   // All or nothing: not one member of the file exists.
   const token = await staffToken(request, ADMIN.email, ADMIN.password);
   const before = await request.get(api(apiPaths.admin.members), { headers: auth(token), params: { search: `anggota-${run}-` } });
@@ -146,7 +147,7 @@ test('imports 200 members: 3 bad rows are refused by row number and nothing is w
 test('generates 50 licences, shows them once and downloads them as CSV', async ({ page }) => {
   await staffLoginUi(page, ADMIN.email, ADMIN.password);
   await page.getByRole('navigation', { name: 'Menu konsol' }).getByRole('link', { name: 'Lisensi' }).click();
-  await expectAccessible(page, 'staff licences');
+  await expectNoAxeViolations(page, 'staff licences');
   await page.getByLabel('Jumlah kode').fill('50');
   await page.getByLabel('Catatan (opsional)').fill(`e2e ${run}`);
   await page.getByRole('button', { name: 'Buat kode' }).click();
@@ -154,7 +155,7 @@ test('generates 50 licences, shows them once and downloads them as CSV', async (
   await expect(dialog).toBeVisible();
   await expect(dialog.getByRole('alert')).toHaveText(STAFF_MESSAGES.licencesGenerated);
   await expect(dialog.getByTestId('licence-codes').getByRole('listitem')).toHaveCount(50);
-  await expectAccessible(page, 'staff licence codes');
+  await expectNoAxeViolations(page, 'staff licence codes');
   const file = await downloadOf(page, () => dialog.getByRole('button', { name: 'Unduh CSV' }).click());
   const rows = csvRows(file.body);
   expect(rows[0]).toEqual(['kode_lisensi', 'produk', 'berlaku_hingga']);
@@ -187,7 +188,7 @@ test('a member from the import redeems a code and finishes the test; the admin s
   await expect(row).toContainText('Selesai');
   await expect(row).toContainText(String(EXPECTED_TOTAL));
   await expect(page.getByText('1 pesanan', { exact: true })).toBeVisible();
-  await expectAccessible(page, 'staff results');
+  await expectNoAxeViolations(page, 'staff results');
   // Sorting: the column header says how the list is sorted.
   const total = grid.getByRole('columnheader', { name: 'Total' });
   await total.click();
@@ -223,14 +224,14 @@ test('an operator enrols two-factor login, then logs in with a code from the aut
   await expect(page.getByRole('navigation', { name: 'Menu konsol' }).getByRole('link')).toHaveText(['Keamanan akun']);
   await page.getByRole('button', { name: 'Aktifkan verifikasi dua langkah' }).click();
   await expect(page.getByRole('img', { name: 'Kode QR untuk aplikasi autentikator' })).toBeVisible();
-  await expectAccessible(page, 'staff totp enrolment');
+  await expectNoAxeViolations(page, 'staff totp enrolment');
   const secret = (await page.getByTestId('totp-secret').textContent())!.trim();
   await page.getByLabel('Kode 6 digit').fill(await generate({ secret }));
   await page.getByRole('button', { name: 'Konfirmasi' }).click();
   const dialog = page.getByRole('alertdialog', { name: 'Kode pemulihan' });
   await expect(dialog.getByTestId('recovery-codes').getByRole('listitem')).toHaveCount(8);
   await expect(dialog.getByRole('alert')).toContainText('hanya ditampilkan sekali');
-  await expectAccessible(page, 'staff recovery codes');
+  await expectNoAxeViolations(page, 'staff recovery codes');
   const recovery = (await dialog.getByTestId('recovery-codes').getByRole('listitem').allTextContents()).map((c) => c.trim());
   await dialog.getByRole('button', { name: 'Saya sudah menyimpan kode ini' }).click();
   await expect(page.getByRole('status').filter({ hasText: 'Verifikasi dua langkah aktif' })).toBeVisible();
@@ -242,7 +243,7 @@ test('an operator enrols two-factor login, then logs in with a code from the aut
   await expect(page.getByRole('heading', { level: 1, name: 'Verifikasi dua langkah' })).toBeVisible();
   await expect(page.getByText(STAFF_MESSAGES.otpRequired)).toBeVisible();
   await expect(page.getByLabel('Kode autentikator')).toBeFocused();
-  await expectAccessible(page, 'staff login code step');
+  await expectNoAxeViolations(page, 'staff login code step');
   await page.getByLabel('Kode autentikator').fill('000000');
   await page.getByRole('button', { name: 'Verifikasi' }).click();
   await expect(page.getByRole('alert')).toHaveText(STAFF_MESSAGES.otpWrong);
@@ -253,7 +254,7 @@ test('an operator enrols two-factor login, then logs in with a code from the aut
   await page.getByLabel('Lembaga', { exact: true }).selectOption({ label: 'Lembaga Demo' });
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Pengaturan lembaga: Lembaga Demo');
   await expect(page.getByTestId('settings-preview')).toContainText('kamera wajib');
-  await expectAccessible(page, 'staff settings (operator)');
+  await expectNoAxeViolations(page, 'staff settings (operator)');
 
   // "Keluar dari semua perangkat" ends every session; a recovery code (once) signs in again.
   await page.getByRole('navigation', { name: 'Menu konsol' }).getByRole('link', { name: 'Keamanan akun' }).click();

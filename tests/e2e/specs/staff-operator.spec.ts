@@ -17,7 +17,8 @@ import { filesOf, zipOf } from '../../server-helpers/zip.ts';
 import { generate } from 'otplib';
 import { apiPaths } from '../../../contracts/api-paths.ts';
 import { STAFF_MESSAGES } from '../../../contracts/facts/index.ts';
-import { clientIp, expectAccessible, latestMail, loginViaApi, loginViaUi, otpFrom } from '../support/accounts.ts';
+import { clientIp, latestMail, loginViaApi, loginViaUi, otpFrom } from '../support/accounts.ts';
+import { expectNoAxeViolations } from '../support/axe.ts';
 import { inviteLinkOf, staffLinkOf, staffLoginUi } from '../support/staff.ts';
 
 test.use({ extraHTTPHeaders: { 'x-forwarded-for': clientIp() } });
@@ -78,7 +79,7 @@ test('the operator manages companies, the announcement, exams and certificates',
   await dialog.getByLabel('Nama').fill('Akademi Uji Baru');
   await dialog.getByRole('button', { name: 'Simpan' }).click();
   await expect(institutions.getByRole('rowheader', { name: 'Akademi Uji Baru' })).toBeVisible();
-  await expectAccessible(page, 'companies');
+  await expectNoAxeViolations(page, 'companies');
 
   await page.getByRole('link', { name: 'Pengumuman' }).click();
   await pickCompany(page);
@@ -90,7 +91,7 @@ test('the operator manages companies, the announcement, exams and certificates',
   await expect(page.getByRole('checkbox', { name: 'Tampilkan pengumuman kepada peserta' })).toBeChecked();
   await page.getByRole('region', { name: 'Pengumuman di daftar tes' }).getByRole('button', { name: 'Simpan' }).click();
   await expect(page.getByRole('status').filter({ hasText: 'Pengumuman berhasil disimpan' })).toBeVisible();
-  await expectAccessible(page, 'announcements');
+  await expectNoAxeViolations(page, 'announcements');
 
   await page.getByRole('link', { name: 'Ujian' }).click();
   await pickCompany(page);
@@ -104,13 +105,13 @@ test('the operator manages companies, the announcement, exams and certificates',
   await expect(page.getByRole('status').filter({ hasText: '"Fixture Exam" versi 1' })).toBeVisible({ timeout: 30_000 });
   await page.getByRole('button', { name: 'Arsipkan Fixture Exam versi 1' }).click();
   await expect(page.getByRole('button', { name: 'Aktifkan Fixture Exam versi 1' })).toBeVisible();
-  await expectAccessible(page, 'exams');
+  await expectNoAxeViolations(page, 'exams');
 
   await page.getByRole('link', { name: 'Sertifikat' }).click();
   await page.getByLabel('Nomor sertifikat atau nomor order').fill('EPOT-TIDAK-ADA');
   await page.getByRole('button', { name: 'Cari' }).click();
   await expect(page.getByText('Tidak ada sertifikat yang cocok')).toBeVisible();
-  await expectAccessible(page, 'certificates');
+  await expectNoAxeViolations(page, 'certificates');
 });
 
 const tag = Date.now().toString(36);
@@ -147,7 +148,7 @@ test('maintenance pictures reach the candidate; staff join by e-mail link; the i
   await maintenance.getByText('Mode pemeliharaan aktif').click();
   await maintenance.getByRole('button', { name: 'Simpan' }).click();
   await expect(maintenance.getByRole('status')).toHaveText('Mode pemeliharaan aktif');
-  await expectAccessible(page, 'maintenance');
+  await expectNoAxeViolations(page, 'maintenance');
 
   // The operator adds the institution's admin: no password, a link by e-mail.
   await page.getByRole('navigation', { name: 'Menu konsol' }).getByRole('link', { name: 'Staf' }).click();
@@ -164,17 +165,17 @@ test('maintenance pictures reach the candidate; staff join by e-mail link; the i
   await expect(row).toContainText('Admin lembaga');
   await expect(row).toContainText('Akademi Uji Baru');
   await expect(row).toContainText('belum membuat password');
-  await expectAccessible(page, 'staff accounts (operator)');
+  await expectNoAxeViolations(page, 'staff accounts (operator)');
   await page.getByRole('button', { name: 'Keluar', exact: true }).click();
 
   await setStaffPassword(page, NEW_ADMIN.email, NEW_ADMIN.password, 'Admin lembaga');
-  await expectAccessible(page, 'staff login after password set');
+  await expectNoAxeViolations(page, 'staff login after password set');
 
   // The new admin requires two-factor login for its institution, and so has to enrol at once.
   await staffLoginUi(page, NEW_ADMIN.email, NEW_ADMIN.password);
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Pengaturan lembaga: Akademi Uji Baru');
   const rule = page.getByRole('region', { name: 'Verifikasi dua langkah untuk staf lembaga' });
-  await expectAccessible(page, 'settings with the two-factor rule');
+  await expectNoAxeViolations(page, 'settings with the two-factor rule');
   await rule.getByText('Wajibkan verifikasi dua langkah bagi admin dan pengawas lembaga ini').click();
   await expect(page).toHaveURL(/\/admin\/security$/);
   await expect(page.getByRole('alert')).toHaveText(STAFF_MESSAGES.otpEnrolmentRequired);
@@ -195,7 +196,7 @@ test('maintenance pictures reach the candidate; staff join by e-mail link; the i
   await add.getByRole('button', { name: 'Tambah staf' }).click();
   await expect(page.getByRole('status').filter({ hasText: STAFF_MESSAGES.staffCreated })).toBeVisible();
   await expect(page.getByRole('grid', { name: 'Daftar akun staf' }).getByRole('row').filter({ hasText: PROCTOR.email })).toContainText('Pengawas');
-  await expectAccessible(page, 'staff accounts (institution admin)');
+  await expectNoAxeViolations(page, 'staff accounts (institution admin)');
   await page.getByRole('navigation', { name: 'Menu konsol' }).getByRole('link', { name: 'Anggota' }).click();
   await page.getByRole('button', { name: 'Tambah anggota' }).click();
   const dialog = page.getByRole('dialog', { name: 'Tambah anggota' });
@@ -235,5 +236,5 @@ test('maintenance pictures reach the candidate; staff join by e-mail link; the i
   await expect(picture).toHaveAttribute('src', pictureUrl);
   await expect.poll(() => picture.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBe(1);
   await expect(blocked.getByRole('button')).toHaveCount(0);
-  await expectAccessible(page, 'maintenance (candidate)');
+  await expectNoAxeViolations(page, 'maintenance (candidate)');
 });

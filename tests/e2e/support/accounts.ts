@@ -1,7 +1,6 @@
-// Helpers for the account specs: unique members, API shortcuts, the SMTP sink's mails, SSO links
-// and the accessibility check.
+// Helpers for the account specs: unique members, API shortcuts, the SMTP sink's mails and SSO links
+// (axe is in axe.ts).
 import { randomInt, randomUUID } from 'node:crypto';
-import AxeBuilder from '@axe-core/playwright';
 import { expect, type APIRequestContext, type Page } from '@playwright/test';
 import { apiPaths } from '../../../contracts/api-paths.ts';
 import type { LoginResponse } from '../../../contracts/auth.ts';
@@ -91,10 +90,3 @@ export function ssoLink(baseUrl: string, email: string, name: string): string {
   return signSsoLink({ email, name, ttlSeconds: 300, baseUrl }, { ssoSecret, ssoPrefix: process.env.E2E_SSO_PREFIX ?? 'epot-sso-' }, systemClock.now());
 }
 
-/** No serious or critical axe violations (WCAG 2.1 A/AA rules) on what the page shows now. */
-export async function expectAccessible(page: Page, label: string): Promise<void> {
-  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice']).analyze();
-  const bad = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
-  expect(bad.map((v) => `${label}: ${v.id} (${v.impact}) ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
-  expect(results.passes.length).toBeGreaterThan(0);
-}

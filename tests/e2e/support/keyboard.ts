@@ -1,7 +1,6 @@
 // Keyboard-only and assistive-technology checks for the accessibility spec (issue 18): moving
 // with Tab and asserting that every stop shows a visible focus indicator, that focus is never lost
-// to <body>, axe with the WCAG 2.2 A/AA rules, and the reflow check at a narrow viewport.
-import AxeBuilder from '@axe-core/playwright';
+// to <body>, and the reflow check at a narrow viewport. axe is in axe.ts (shared by every spec).
 import { expect, type Locator, type Page } from '@playwright/test';
 
 /** What has focus: 'body' when nothing does, else whether it (or a close ancestor) draws a focus ring. */
@@ -48,13 +47,6 @@ export async function activate(page: Page, target: Locator, key = 'Enter', opts:
   await tabTo(page, target, opts);
   await expect(target).toBeEnabled();
   await page.keyboard.press(key);
-}
-
-/** axe with the WCAG 2.0-2.2 A and AA rules: no violation of any impact. */
-export async function expectNoAxeViolations(page: Page, label: string): Promise<void> {
-  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa']).analyze();
-  expect(results.violations.map((v) => `${label}: ${v.id} (${v.impact ?? ''}) ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
-  expect(results.passes.length).toBeGreaterThan(0);
 }
 
 /** 400% of 1280x720 and 200% of it, as CSS pixels. */

@@ -23,7 +23,7 @@
 //     "otherAdmin": { "email", "password", "institutionId" },  // admin of noIdentification
 //     "proctor": { "email", "password", "institutionId" }      // a proctor of the demo institution (review spec)
 //   },
-//   "pools": {                                   // one per spec file: licences, exam, device-check, proctoring, certificates, a11y, accessibility, privacy, review
+//   "pools": {                                   // one per spec file: licences, exam, device-check, proctoring, certificates, a11y, accessibility, privacy, review, accommodations
 //     "<pool>": {
 //       "individualCodes": [10 codes for individual buyers],
 //       "individualMembers": [3 × { "email", "password", "fullname" }],   // complete profiles
@@ -36,7 +36,7 @@
 // }
 import { readFileSync } from 'node:fs';
 
-export const POOL_NAMES = ['licences', 'exam', 'device-check', 'proctoring', 'certificates', 'a11y', 'accessibility', 'privacy', 'review'] as const;
+export const POOL_NAMES = ['licences', 'exam', 'device-check', 'proctoring', 'certificates', 'a11y', 'accessibility', 'privacy', 'review', 'accommodations'] as const;
 export type PoolName = (typeof POOL_NAMES)[number];
 export const INSTITUTION_KEYS = ['demo', 'noIdentification'] as const;
 export type InstitutionKey = (typeof INSTITUTION_KEYS)[number];

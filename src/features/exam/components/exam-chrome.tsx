@@ -4,6 +4,7 @@
 import { useAtomValue, useSetAtom } from 'jotai';
 import { useEffect, useRef, useState } from 'react';
 import type { ReactNode } from 'react';
+import { hasExtraTime, isNoAccommodation, type TimeAccommodation } from '../../../../contracts/facts/index.ts';
 import { messages } from '../../../i18n/messages.ts';
 import { CAMERA_PREVIEW_SLOT_ID, cameraPreviewSlotAtom } from '../../../lib/proctoring-seams.ts';
 import { faceCountAtom, openTabCountAtom, speechCountAtom } from '../../../lib/session.ts';
@@ -13,6 +14,14 @@ import { ModalDialog } from '../../../ui/modal-dialog.tsx';
 
 /** Spec 9: the end-of-section screen continues by itself after 12 seconds. */
 export const AUTO_CONTINUE_SECONDS = 12;
+/**
+ * A candidate granted extra time (issue 18) gets a minute: 12 seconds is too short to hear the
+ * screen with a screen reader and choose (WCAG 2.2.1). The next section's clock is not running yet.
+ */
+export const ACCOMMODATED_AUTO_CONTINUE_SECONDS = 60;
+
+export const autoContinueSeconds = (a: TimeAccommodation | null | undefined) =>
+  isNoAccommodation(a) ? AUTO_CONTINUE_SECONDS : ACCOMMODATED_AUTO_CONTINUE_SECONDS;
 
 export function LoadingView({ title }: { title: string }) {
   return (
@@ -108,25 +117,34 @@ export function ResendDialog({ message, sending, onResend }: { message: string |
   );
 }
 
-/** The end-of-section screen: the next section's name, time and size, a countdown and continue. */
-export function NextSectionScreen({ next, seconds, onContinue, doneTitle }: {
+/**
+ * The end-of-section screen: the next section's name, time (with the candidate's extra time) and
+ * size, a countdown and continue; `children` is the granted break's offer (section-break.tsx).
+ */
+export function NextSectionScreen({ next, seconds, onContinue, doneTitle, accommodation, children }: {
   next: 'structure' | 'reading';
   seconds: number | null;
   onContinue: () => void;
   doneTitle: string;
+  accommodation?: TimeAccommodation | null;
+  children?: ReactNode;
 }) {
   const a = messages.exam.announcement[next];
   // The question the candidate was on is gone: the keyboard and screen reader land on this title.
   const title = useRef<HTMLHeadingElement>(null);
   useEffect(() => title.current?.focus(), []);
+  const extra = hasExtraTime(accommodation) && accommodation
+    ? ` · ${messages.accommodation.timer(messages.accommodation.describe(accommodation.factor, accommodation.extra_minutes))}` : '';
   return (
     <section className="exam-fullscreen" aria-labelledby="next-section-title">
       <p className="exam-kicker">{doneTitle}</p>
       <h1 id="next-section-title" ref={title} tabIndex={-1}>{messages.exam.nextSection}: {a.label}</h1>
       <p className="exam-next-name">{a.name}</p>
-      <p>{messages.exam.minutes(a.minutes)} · {messages.exam.questions(a.questions)}</p>
-      {seconds !== null && <p role="status" data-testid="auto-continue">{messages.exam.autoContinue(seconds)}</p>}
+      <p>{messages.exam.minutes(a.minutes)} · {messages.exam.questions(a.questions)}{extra}</p>
+      {/* Not a live region: a screen reader would read it every second. The heading has focus; the text is read with the screen. */}
+      {seconds !== null && <p data-testid="auto-continue">{messages.exam.autoContinue(seconds)}</p>}
       <Button onPress={onContinue}>{messages.exam.continue}</Button>
+      {children}
     </section>
   );
 }

@@ -18,8 +18,9 @@ import { useListeningPlayer } from '../listening-player/use-listening-player.ts'
 import { itemContent, itemQuestions } from '../listening-model.ts';
 import { useSectionFinish } from '../section-run/use-section-finish.ts';
 import { useSectionRun } from '../section-run/use-section-run.ts';
-import { AUTO_CONTINUE_SECONDS, LoadErrorView, NextSectionScreen, useCountdown } from './exam-chrome.tsx';
+import { autoContinueSeconds, LoadErrorView, NextSectionScreen, useCountdown } from './exam-chrome.tsx';
 import { ListeningScreen } from './listening-screen.tsx';
+import { BreakOfferView, useBreakOffer } from './section-break.tsx';
 import { useLeaveGuard } from './use-leave-guard.tsx';
 import './exam.css';
 
@@ -60,7 +61,8 @@ export function ListeningPage() {
   const next = { path: structurePath, reload: true };
   const { finish, finishError } = useSectionFinish({ orderId: id, section: 'listening', exit, next, followServerMessage });
   const submitted = phase.kind === 'submitted';
-  const countdown = useCountdown(AUTO_CONTINUE_SECONDS, submitted, () => void finish());
+  const offer = useBreakOffer(id, 'listening', detail?.time_accommodation, exit);
+  const countdown = useCountdown(autoContinueSeconds(detail?.time_accommodation), submitted && !offer.busy, () => void finish());
   const current = useMemo(() => itemQuestions(questions, parts, item), [questions, parts, item]);
 
   let body: ReactNode;
@@ -69,7 +71,10 @@ export function ListeningPage() {
   } else if (submitted) {
     body = (
       <>
-        <NextSectionScreen next="structure" seconds={countdown} onContinue={() => void finish()} doneTitle={messages.exam.sectionDone(name)} />
+        <NextSectionScreen next="structure" seconds={countdown} onContinue={() => void finish()} doneTitle={messages.exam.sectionDone(name)}
+          accommodation={detail?.time_accommodation}>
+          <BreakOfferView offer={offer} />
+        </NextSectionScreen>
         {finishError && <Alert tone="error">{finishError}</Alert>}
       </>
     );

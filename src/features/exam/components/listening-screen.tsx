@@ -6,6 +6,7 @@ import type { ScheduledItem } from '../../../../workers/audio-schedule/contract.
 import { messages } from '../../../i18n/messages.ts';
 import { Alert } from '../../../ui/alert.tsx';
 import { Button } from '../../../ui/button.tsx';
+import { focusElement, focusLost, useFocusRescue } from '../../../lib/use-focus-rescue.ts';
 import type { ListeningPlayer } from '../listening-player/use-listening-player.ts';
 import type { ItemContent } from '../listening-model.ts';
 import type { SectionRun } from '../section-run/use-section-run.ts';
@@ -31,21 +32,23 @@ interface Props {
 /**
  * Listening moves on by itself: when the item changes and focus was in the item (or fell to <body>
  * with the removed question), the new item's heading takes it, so the keyboard and screen reader
- * follow the audio. Focus elsewhere (the panel, a dialog) stays where it is.
+ * follow the audio. Focus elsewhere (the panel, a dialog) stays where it is; when a dialog that
+ * opened over an item closes after the item has gone, focus would be left on <body>: the current
+ * item's heading takes it then too (useFocusRescue).
  */
 function useFollowItem(main: RefObject<HTMLElement | null>, itemIndex: number | undefined) {
   const handled = useRef<number | undefined>(undefined);
+  const heading = () => main.current?.querySelector<HTMLElement>('h1, h2');
+  useFocusRescue(heading);
   // After every render: an item's questions may render a moment after the item itself.
   useEffect(() => {
     if (itemIndex === handled.current) return;
-    const heading = main.current?.querySelector<HTMLElement>('h1, h2');
-    if (!heading) return;
+    const h = heading();
+    if (!h) return;
     handled.current = itemIndex;
     const active = document.activeElement;
-    const lost = !active || active === document.body || !active.isConnected;
-    if (!lost && !main.current?.contains(active)) return;
-    if (!heading.hasAttribute('tabindex')) heading.setAttribute('tabindex', '-1');
-    heading.focus();
+    if (!focusLost() && !main.current?.contains(active)) return;
+    focusElement(h);
   });
 }
 

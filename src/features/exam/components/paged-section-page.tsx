@@ -11,8 +11,9 @@ import { Button } from '../../../ui/button.tsx';
 import { useSectionFinish } from '../section-run/use-section-finish.ts';
 import { useSectionRun } from '../section-run/use-section-run.ts';
 import { buildPages, clampPage } from '../section-model.ts';
-import { AUTO_CONTINUE_SECONDS, LoadErrorView, LoadingView, NextSectionScreen, useCountdown } from './exam-chrome.tsx';
+import { autoContinueSeconds, LoadErrorView, LoadingView, NextSectionScreen, useCountdown } from './exam-chrome.tsx';
 import { PagedQuestions } from './paged-questions.tsx';
+import { BreakOfferView, useBreakOffer } from './section-break.tsx';
 import { useLeaveGuard } from './use-leave-guard.tsx';
 import './exam.css';
 
@@ -49,7 +50,9 @@ export function PagedSectionPage({ section }: { section: 'structure' | 'reading'
   const next = { path: nextPath, reload: section === 'structure' };
   const { finish, finishError } = useSectionFinish({ orderId: id, section, exit, next, followServerMessage });
   const submitted = phase.kind === 'submitted';
-  const countdown = useCountdown(AUTO_CONTINUE_SECONDS, submitted && section === 'structure', () => void finish());
+  const accommodation = run.detail?.time_accommodation;
+  const offer = useBreakOffer(id, 'structure', accommodation, exit);
+  const countdown = useCountdown(autoContinueSeconds(accommodation), submitted && section === 'structure' && !offer.busy, () => void finish());
   useEffect(() => {
     if (submitted && section === 'reading') void finish();
   }, [submitted, section, finish]);
@@ -63,7 +66,12 @@ export function PagedSectionPage({ section }: { section: 'structure' | 'reading'
     return (
       <>
         {section === 'structure'
-          ? <NextSectionScreen next="reading" seconds={countdown} onContinue={() => void finish()} doneTitle={messages.exam.sectionDone(name)} />
+          ? (
+            <NextSectionScreen next="reading" seconds={countdown} onContinue={() => void finish()} doneTitle={messages.exam.sectionDone(name)}
+              accommodation={accommodation}>
+              <BreakOfferView offer={offer} />
+            </NextSectionScreen>
+          )
           : <section className="exam-fullscreen"><p role="status">{messages.exam.sending}</p></section>}
         {finishError && (
           <div className="exam-fullscreen">

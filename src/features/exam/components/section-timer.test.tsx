@@ -38,4 +38,17 @@ describe('SectionTimer', () => {
     rerender(<SectionTimer remainingSeconds={2250} accommodation={null} />);
     expect(screen.queryByTestId('exam-extra-time')).toBeNull();
   });
+
+  it("as a break's timer: silent at 10, 5 and 1 minutes, its own words on demand; a break alone is no extra time", async () => {
+    const props = { label: 'Sisa istirahat', thresholds: false, onDemand: (s: number) => `Sisa istirahat ${Math.floor(s / 60)} menit ${s % 60} detik` };
+    const { rerender } = render(<SectionTimer remainingSeconds={601} accommodation={{ factor: 1, extra_minutes: 0, break_minutes: 10 }} {...props} />);
+    expect(screen.getByRole('timer', { name: 'Sisa istirahat' }).textContent).toBe('00:10:01');
+    rerender(<SectionTimer remainingSeconds={600} {...props} />);
+    rerender(<SectionTimer remainingSeconds={300} {...props} />);
+    expect(announcer().textContent).toBe('');
+    expect(screen.queryByTestId('exam-extra-time')).toBeNull();
+    fireEvent.keyDown(window, { key: 't', code: 'KeyT', altKey: true });
+    await frame();
+    expect(announcer().textContent).toBe('Sisa istirahat 5 menit 0 detik');
+  });
 });

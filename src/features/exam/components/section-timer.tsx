@@ -1,9 +1,10 @@
 // The section timer (spec 2.2-2.4) and what a screen reader hears of it: nothing each second (the
 // timer role is not live), the time at 10, 5 and 1 minutes left, and on demand with the 'read the
 // time' button or Alt+T from anywhere on the screen. A granted extra time is named under the clock.
+// A break between sections (issue 18) uses it without the announcements: silent unless asked.
 import { useEffect, useRef, useState } from 'react';
 import type { TimeAccommodation } from '../../../../contracts/facts/index.ts';
-import { isNoAccommodation } from '../../../../contracts/facts/index.ts';
+import { hasExtraTime } from '../../../../contracts/facts/index.ts';
 import { messages } from '../../../i18n/messages.ts';
 import { formatClock } from '../../../lib/format.ts';
 import { Button } from '../../../ui/button.tsx';
@@ -15,9 +16,14 @@ const t = messages.exam;
 export const READ_TIME_SHORTCUT = 'Alt+T';
 const isReadTimeKey = (e: KeyboardEvent) => e.altKey && !e.ctrlKey && !e.metaKey && e.code === 'KeyT';
 
-export function SectionTimer({ remainingSeconds, accommodation }: {
+export function SectionTimer({ remainingSeconds, accommodation, label = t.remainingTime, thresholds = true, onDemand = t.timeLeftOnDemand }: {
   remainingSeconds: number | null;
   accommodation?: TimeAccommodation | null;
+  label?: string;
+  /** Read the time out at 10, 5 and 1 minutes left (a break's timer is silent unless asked). */
+  thresholds?: boolean;
+  /** What Alt+T and the button say. */
+  onDemand?: (seconds: number) => string;
 }) {
   const [text, setText] = useState('');
   const latest = useRef(remainingSeconds);
@@ -27,7 +33,7 @@ export function SectionTimer({ remainingSeconds, accommodation }: {
     if (latest.current === null) return;
     // Cleared first, so the same words twice are announced twice.
     setText('');
-    requestAnimationFrame(() => setText(t.timeLeftOnDemand(latest.current ?? 0)));
+    requestAnimationFrame(() => setText(onDemand(latest.current ?? 0)));
   };
   useEffect(() => {
     const onKey = (e: KeyboardEvent) => {
@@ -38,15 +44,15 @@ export function SectionTimer({ remainingSeconds, accommodation }: {
     window.addEventListener('keydown', onKey);
     return () => window.removeEventListener('keydown', onKey);
   }, []);
-  useThresholdAnnouncements(remainingSeconds, setText);
+  useThresholdAnnouncements(thresholds ? remainingSeconds : null, setText);
 
   return (
     <div className="exam-timer">
-      <span className="exam-timer-label" id="exam-timer-label">{t.remainingTime}</span>
+      <span className="exam-timer-label" id="exam-timer-label">{label}</span>
       <span role="timer" aria-labelledby="exam-timer-label" className="clock" data-testid="exam-timer">
         {remainingSeconds === null ? '--:--:--' : formatClock(remainingSeconds)}
       </span>
-      {accommodation && !isNoAccommodation(accommodation) && (
+      {hasExtraTime(accommodation) && accommodation && (
         <span className="exam-timer-extra" data-testid="exam-extra-time">
           {messages.accommodation.timer(messages.accommodation.describe(accommodation.factor, accommodation.extra_minutes))}
         </span>

@@ -6,7 +6,7 @@ import { useAtomValue, useSetAtom } from 'jotai';
 import { useEffect, useState } from 'react';
 import { Link } from 'react-aria-components';
 import { useNavigate, useSearchParams } from 'react-router';
-import { isNoAccommodation, type TimeAccommodation } from '../../../../contracts/facts/index.ts';
+import { breakMinutesOf, hasExtraTime, isNoAccommodation, type TimeAccommodation } from '../../../../contracts/facts/index.ts';
 import { paths } from '../../../lib/paths.ts';
 import { useDocumentTitle } from '../../../lib/use-document-title.ts';
 import { messages } from '../../../i18n/messages.ts';
@@ -136,13 +136,15 @@ function Consequences({ institution }: { institution: StoredInstitution }) {
   );
 }
 
-/** The extra time granted before the test (issue 18): the deadlines of every section include it. */
+/** The extra time and break granted before the test (issue 18): the deadlines of every section include it. */
 function ExtraTime({ accommodation }: { accommodation: TimeAccommodation }) {
   const a = messages.accommodation;
+  const breakMinutes = breakMinutesOf(accommodation);
   return (
     <>
       <h2>{a.preparationTitle}</h2>
-      <p data-testid="extra-time">{a.preparation(a.describe(accommodation.factor, accommodation.extra_minutes))}</p>
+      {hasExtraTime(accommodation) && <p data-testid="extra-time">{a.preparation(a.describe(accommodation.factor, accommodation.extra_minutes))}</p>}
+      {breakMinutes > 0 && <p data-testid="break-time">{a.preparationBreak(breakMinutes)}</p>}
     </>
   );
 }

@@ -1,5 +1,5 @@
 // Members of the institution: search and paging, add one, CSV import, deactivate/reactivate, resend
-// the password-set mail.
+// the password-set mail, and each member's extra-time accommodations (issue 18).
 import { useAtomValue } from 'jotai';
 import { useCallback, useMemo, useState, type FormEvent } from 'react';
 import { Form } from 'react-aria-components';
@@ -16,6 +16,7 @@ import { formatCount } from '../shell/format.ts';
 import { InstitutionPicker } from '../shell/institution-picker.tsx';
 import { usePaged } from '../shell/paged.ts';
 import { useStaffTitle } from '../shell/use-staff-title.ts';
+import { MemberAccommodationsDialog } from './member-accommodations-dialog.tsx';
 import { MemberAddDialog } from './member-add-dialog.tsx';
 import { MemberImport } from './member-import.tsx';
 import { MembersTable, type MemberRowAction } from './members-table.tsx';
@@ -34,6 +35,7 @@ export function MembersPage() {
   const [adding, setAdding] = useState(false);
   const [notice, setNotice] = useState<{ tone: 'error' | 'success'; text: string } | null>(null);
   const [busyId, setBusyId] = useState<string | null>(null);
+  const [accommodating, setAccommodating] = useState<AdminMember | null>(null);
   const filter = useMemo(() => ({ ...applied, institution }), [applied, institution]);
   const load = useCallback((f: MemberFilter, p: number) => listMembers(f, p, LIMIT), []);
   const { data, error, loading, reload, pageCount } = usePaged(load, filter, page);
@@ -45,6 +47,7 @@ export function MembersPage() {
   }
 
   async function act(member: AdminMember, action: MemberRowAction) {
+    if (action === 'accommodations') return setAccommodating(member);
     setBusyId(member.id);
     try {
       setNotice({ tone: 'success', text: `${await memberAction(member.id, action)} (${member.email})` });
@@ -80,6 +83,8 @@ export function MembersPage() {
       {data && <p role="status">{t.total(formatCount(data.total))}</p>}
       <MembersTable members={data?.list ?? []} loading={loading} canChange={canChange} busyId={busyId} onAction={(m, a) => void act(m, a)} />
       <Pagination page={page} pageCount={pageCount} onChange={setPage} labels={staffMessages.paging} isDisabled={loading} />
+      {/* Operators grant for any member, institution admins for their own (the server checks the scope). */}
+      <MemberAccommodationsDialog member={accommodating} canChange={mayChangeInstitution(staff.role)} onClose={() => setAccommodating(null)} />
     </section>
   );
 }

@@ -1,5 +1,6 @@
-// The member list: name, e-mail, phone, state, tests, since when; per row deactivate/reactivate and
-// resend the password-set mail (not for proctors, who only read).
+// The member list: name, e-mail, phone, state, tests, since when; per row the accommodations (extra
+// time, breaks: issue 18; proctors read them), deactivate/reactivate and resend the password-set
+// mail (not for proctors, who only read).
 import { Cell, Column, Row, Table, TableBody, TableHeader } from 'react-aria-components';
 import { staffMessages } from '../../../i18n/staff-messages.ts';
 import { Button } from '../../../ui/button.tsx';
@@ -8,7 +9,7 @@ import { formatCount, formatStaffDate } from '../shell/format.ts';
 
 const t = staffMessages.members;
 
-export type MemberRowAction = 'deactivate' | 'reactivate' | 'invite';
+export type MemberRowAction = 'deactivate' | 'reactivate' | 'invite' | 'accommodations';
 
 export function MembersTable({ members, loading, canChange, busyId, onAction }: {
   members: AdminMember[]; loading: boolean; canChange: boolean; busyId: string | null;
@@ -36,19 +37,24 @@ export function MembersTable({ members, loading, canChange, busyId, onAction }: 
               <Cell className="num">{formatCount(m.order_count)}</Cell>
               <Cell>{formatStaffDate(m.created_at)}</Cell>
               <Cell>
-                {canChange && (
-                  <div className="form-actions">
-                    <Button variant="secondary" isDisabled={busyId === m.id} aria-label={`${m.active ? t.deactivate : t.reactivate} ${m.email}`}
-                      onPress={() => onAction(m, m.active ? 'deactivate' : 'reactivate')}>
-                      {m.active ? t.deactivate : t.reactivate}
-                    </Button>
-                    {m.active && (
-                      <Button variant="secondary" isDisabled={busyId === m.id} aria-label={`${t.resend} ${m.email}`} onPress={() => onAction(m, 'invite')}>
-                        {t.resend}
+                <div className="form-actions">
+                  <Button variant="secondary" aria-label={`${t.accommodations} ${m.email}`} onPress={() => onAction(m, 'accommodations')}>
+                    {t.accommodations}
+                  </Button>
+                  {canChange && (
+                    <>
+                      <Button variant="secondary" isDisabled={busyId === m.id} aria-label={`${m.active ? t.deactivate : t.reactivate} ${m.email}`}
+                        onPress={() => onAction(m, m.active ? 'deactivate' : 'reactivate')}>
+                        {m.active ? t.deactivate : t.reactivate}
                       </Button>
-                    )}
-                  </div>
-                )}
+                      {m.active && (
+                        <Button variant="secondary" isDisabled={busyId === m.id} aria-label={`${t.resend} ${m.email}`} onPress={() => onAction(m, 'invite')}>
+                          {t.resend}
+                        </Button>
+                      )}
+                    </>
+                  )}
+                </div>
               </Cell>
             </Row>
           )}

@@ -1,6 +1,7 @@
 // The results table (react-aria Table): sortable columns map to the server's sort keys; scores and
-// violation counts in id-ID numbers, dates in id-ID.
+// violation counts in id-ID numbers, dates in id-ID; the extra time and break granted (issue 18).
 import { Cell, Column, Link, Row, Table, TableBody, TableHeader, type SortDescriptor } from 'react-aria-components';
+import { accommodationLabel } from '../../../../contracts/facts/index.ts';
 import { staffMessages } from '../../../i18n/staff-messages.ts';
 import type { ResultRow, ResultSort } from '../api/results-api.ts';
 import { formatCount, formatScore, formatStaffDateTime } from '../shell/format.ts';
@@ -26,6 +27,7 @@ export function ResultsTable({ rows, loading, sort, onSortChange }: {
           <Column id="total_score" allowsSorting>{t.columns.total}</Column>
           <Column id="level">{t.columns.level}</Column>
           <Column id="violations">{t.columns.violations}</Column>
+          <Column id="accommodation">{t.columns.accommodation}</Column>
           <Column id="created_at" allowsSorting>{t.columns.created}</Column>
           <Column id="completed_at" allowsSorting>{t.columns.completed}</Column>
         </TableHeader>
@@ -42,6 +44,7 @@ export function ResultsTable({ rows, loading, sort, onSortChange }: {
               <Cell className="num">{formatScore(r.total)}</Cell>
               <Cell>{r.level ? `${r.level}${r.cefr ? ` (${r.cefr})` : ''}` : '–'}</Cell>
               <Cell>{t.violations(formatCount(r.violations.open_new_tab), formatCount(r.violations.face), formatCount(r.violations.speech))}</Cell>
+              <Cell>{accommodationLabel(r.time_accommodation) || '–'}</Cell>
               <Cell>{formatStaffDateTime(r.created_at)}</Cell>
               <Cell>{formatStaffDateTime(r.completed_at ?? r.disqualified_at)}</Cell>
             </Row>

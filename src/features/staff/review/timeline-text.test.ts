@@ -14,6 +14,8 @@ describe('timeline entries as text', () => {
     expect(entryText(entry({ kind: 'autosave', section: 'reading', count: 12 }))).toMatchObject({ title: 'Simpan otomatis', details: ['12×'] });
     expect(entryText(entry({ kind: 'monitoring', subtype: 'camera-ended', duration_ms: 360_000, text: 'track ended' })))
       .toMatchObject({ title: 'Pemantauan: kamera terputus', details: ['selama 6 mnt', 'track ended'] });
+    expect(entryText(entry({ kind: 'break', subtype: 'listening', duration_ms: 600_000 })))
+      .toMatchObject({ title: 'Istirahat (akomodasi): setelah Listening', details: ['selama 10 mnt'] });
     expect(entryText(entry({ kind: 'face_episode', subtype: 'face-missing', duration_ms: 48_000 })).title).toBe('Wajah: tidak terlihat');
   });
 
