@@ -1,6 +1,9 @@
+import { availableParallelism } from 'node:os';
 import { defineConfig } from 'vitest/config';
 
-// Server tests run twice: once on embedded PGlite, once on real PostgreSQL.
+// Server tests run twice: once on embedded PGlite, once on real PostgreSQL. Every test file has its
+// own database (tests/server-helpers/test-db.ts), its own data folder and its own free ports, so
+// files of every project run side by side.
 const serverProject = (db: 'pglite' | 'postgres') => ({
   test: {
     name: `server-${db}`,
@@ -9,19 +12,24 @@ const serverProject = (db: 'pglite' | 'postgres') => ({
     env: { EPOT_TEST_DB: db },
     testTimeout: 30_000,
     hookTimeout: 60_000,
-    fileParallelism: false,
   },
 });
 
 export default defineConfig({
   test: {
+    // Vitest's default (cores - 1) is one file at a time on a 2-core machine, with the second core idle
+    // but for transforms: two files at once there.
+    maxWorkers: Math.max(2, availableParallelism() - 1),
     projects: [
       { test: { name: 'contracts', include: ['contracts/**/*.test.ts'], environment: 'node' } },
       { test: { name: 'tooling', include: ['tests/unit/**/*.test.ts'], environment: 'node', testTimeout: 60_000 } },
       { test: { name: 'workers', include: ['workers/**/*.test.ts'], environment: 'node', testTimeout: 60_000 } },
       {
         esbuild: { jsx: 'automatic' },
-        test: { name: 'src', include: ['src/**/*.test.{ts,tsx}'], environment: 'jsdom' },
+        // The timeout only catches a hang (no test here asserts a timing): the survey form's first jsdom
+        // render took 2.5 s with one worker on a busy machine and 5.3 s with two, past vitest's 5 s
+        // default; in `npm test` this lane also runs at low CPU priority beside e2e (tests/run-all.ts).
+        test: { name: 'src', include: ['src/**/*.test.{ts,tsx}'], environment: 'jsdom', testTimeout: 30_000 },
       },
       serverProject('pglite'),
       serverProject('postgres'),

@@ -30,6 +30,8 @@ export interface Database {
   kind: DatabaseKind;
   migrate(): Promise<void>;
   migrationInfo(): Promise<MigrationInfo>;
+  /** PGlite only: the data folder as a tarball, for `loadDataDir` (tests copy a migrated database). */
+  dumpDataDir?(): Promise<Blob>;
   close(): Promise<void>;
 }
 
@@ -40,6 +42,8 @@ export interface OpenDatabaseOptions {
   databaseUrl?: string;
   /** PGlite in memory (tests). */
   memory?: boolean;
+  /** PGlite: start from this data folder tarball (`dumpDataDir()`) instead of a fresh initdb (tests). */
+  loadDataDir?: Blob;
   /** PostgreSQL: the most connections the pool opens (default 10). */
   poolMax?: number;
   /** Where pool errors go (they must never crash the process). */
@@ -114,7 +118,7 @@ export async function openDatabase(opts: OpenDatabaseOptions = {}): Promise<Data
     dataDir = join(opts.dataDir, 'pglite');
     mkdirSync(dataDir, { recursive: true });
   }
-  const client = await PGlite.create(dataDir ? { dataDir } : {});
+  const client = await PGlite.create({ ...(dataDir ? { dataDir } : {}), ...(opts.loadDataDir ? { loadDataDir: opts.loadDataDir } : {}) });
   const db = drizzlePglite({ client, schema });
   let closed = false;
   return {
@@ -122,6 +126,7 @@ export async function openDatabase(opts: OpenDatabaseOptions = {}): Promise<Data
     kind: 'pglite',
     migrate: () => migratePglite(db, { migrationsFolder: MIGRATIONS_DIR }),
     migrationInfo: () => readMigrationInfo(async (text) => (await client.query(text)).rows),
+    dumpDataDir: () => client.dumpDataDir('none'),
     async close() {
       // An open PGlite keeps Node alive; closing twice throws, so guard.
       if (closed) return;
