@@ -14,7 +14,7 @@ import type { OrderDetailFull, SectionDetail } from '../../../contracts/exam-del
 import type { ExamImport } from '../../../contracts/exam-import.ts';
 import { loginViaUi } from '../support/accounts.ts';
 import { chromiumArgs } from '../support/chromium.ts';
-import { clickPlayIfAsked, setAudioRate, takePhotosWhenAsked, withAudioRate } from '../support/candidate.ts';
+import { clickPlayIfAsked, setAudioRate, slowAudioOnEachQuestion, stopSlowingAudio, takePhotosWhenAsked, withAudioRate } from '../support/candidate.ts';
 import { startOrder as startTest } from '../support/orders.ts';
 import { pool } from '../support/test-data.ts';
 
@@ -84,11 +84,14 @@ test('a candidate takes all three sections; scores, resume, offline answers and 
   const member = data.individualMembers[0]!;
   const { token, orderId } = await startTest(request, member, licenceCode(0));
   await withAudioRate(page, 8);
+  await slowAudioOnEachQuestion(page);
   await takePhotosWhenAsked(page);
   await loginViaUi(page, member.email, member.password);
   await expect(page).toHaveURL(/\/epot$/);
 
   // ---- listening: the screen moves on with the audio; earlier questions are gone ------------------
+  // The page slows the audio as each question appears (slowAudioOnEachQuestion); after answering,
+  // the test speeds it up to move on.
   await page.goto(`/epot/${orderId}/listening`);
   await clickPlayIfAsked(page);
   await expect(page.getByRole('heading', { name: 'Direction: Part A' })).toBeVisible();
@@ -99,11 +102,13 @@ test('a candidate takes all three sections; scores, resume, offline answers and 
     await answer(page, 'listening', n);
     await expect(question(page, n).getByRole('radio', { checked: true })).toHaveCount(1);
     if (n > 1) await expect(question(page, n - 1)).toHaveCount(0); // moved on by itself, no going back
+    await setAudioRate(page, 8);
   }
   expect(Number(await item.getAttribute('data-index'))).toBeGreaterThanOrEqual(10); // direction + 10 items, no clicks
   await expect(page.getByText('Soal yang sudah lewat tidak dapat dibuka kembali.').first()).toBeVisible();
   await expect(page.getByTestId('count-answered')).toHaveText('10');
   await expect(page.getByRole('button', { name: /^Soal 1, sudah dijawab/ })).toBeDisabled();
+  await stopSlowingAudio(page);
   await setAudioRate(page, 16);
 
   await expect(page.getByRole('heading', { name: 'Section berikutnya: Section 2' })).toBeVisible({ timeout: 240_000 });

@@ -73,6 +73,33 @@ export async function withAudioRate(page: Page, rate: number): Promise<void> {
   }, rate);
 }
 
+/**
+ * Listening moves on when an item's audio ends (its answering pause is part of the audio), so a
+ * test racing fast audio on a busy machine can lose a question. With this, the page itself slows the
+ * audio to `slow` the moment a new question appears (no round trip to the test); the test answers,
+ * then speeds it up again with setAudioRate to move on.
+ */
+export async function slowAudioOnEachQuestion(page: Page, slow = 0.25): Promise<void> {
+  await page.addInitScript((rate) => {
+    const w = window as unknown as { __e2eAudioRate: number; __e2eSlowOnQuestion?: boolean };
+    let last: string | null = null;
+    const check = () => {
+      const shown = [...document.querySelectorAll('[data-testid="question"]')].map((q) => q.getAttribute('data-number')).join(',');
+      if (shown && shown !== last && w.__e2eSlowOnQuestion !== false) {
+        w.__e2eAudioRate = rate;
+        document.querySelectorAll('audio').forEach((a) => { a.playbackRate = rate; });
+      }
+      last = shown;
+    };
+    document.addEventListener('DOMContentLoaded', () => new MutationObserver(check).observe(document.body, { childList: true, subtree: true }));
+  }, slow);
+}
+
+/** Ends slowAudioOnEachQuestion for this page (e.g. to let the rest of a section play through). */
+export const stopSlowingAudio = (page: Page) => page.evaluate(() => {
+  (window as unknown as { __e2eSlowOnQuestion?: boolean }).__e2eSlowOnQuestion = false;
+});
+
 export const setAudioRate = (page: Page, rate: number) => page.evaluate((r) => {
   (window as unknown as { __e2eAudioRate: number }).__e2eAudioRate = r;
   document.querySelectorAll('audio').forEach((a) => { a.playbackRate = r; });
