@@ -15,10 +15,11 @@
 // failures), so it is not lowered there.
 // Each step still passes or fails on its own.
 import { spawn } from 'node:child_process';
-import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, mkdirSync, rmSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { faketimeOffset } from './clock-ahead.ts';
+import { type Counts, readPlaywright, readVitest } from './test-reports.ts';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const bin = (pkg: string, file: string) => join(root, 'node_modules', pkg, file);
@@ -27,7 +28,6 @@ const only = process.argv.find((a) => a.startsWith('--only='))?.slice('--only='.
 const serial = process.argv.includes('--serial');
 mkdirSync(join(root, 'test-results'), { recursive: true });
 
-type Counts = { passed: number; failed: number };
 type Step = {
   name: string;
   args: string[];
@@ -38,16 +38,6 @@ type Step = {
   report?: string;
   results?: () => Counts;
 };
-
-function readVitest(file: string): Counts {
-  const r = JSON.parse(readFileSync(file, 'utf8')) as { numPassedTests: number; numFailedTests: number };
-  return { passed: r.numPassedTests, failed: r.numFailedTests };
-}
-
-function readPlaywright(file: string): Counts {
-  const r = JSON.parse(readFileSync(file, 'utf8')) as { stats: { expected: number; unexpected: number; flaky: number } };
-  return { passed: r.stats.expected + r.stats.flaky, failed: r.stats.unexpected };
-}
 
 const unitJson = join(root, 'test-results', 'unit-results.json');
 const aheadJson = join(root, 'test-results', 'unit-ahead-results.json');
@@ -63,7 +53,7 @@ const step: Record<string, Step> = {
   prepare: { name: 'prepare', args: [bin('tsx', 'dist/cli.mjs'), 'tests/prepare-run.ts'] },
   typecheck: { name: 'typecheck', args: [bin('typescript', 'bin/tsc'), '-b'] },
   lint: { name: 'lint', args: [bin('eslint', 'bin/eslint.js'), '--max-warnings=0', '.'] },
-  unit: { name: 'unit', args: vitestRun(unitJson), report: unitJson, results: () => readVitest(unitJson) },
+  unit: { name: 'unit', args: vitestRun(unitJson), report: unitJson, results: () => readVitest(unitJson, root) },
   // The unit and server projects again, with every process's clock moved far ahead: a test or a
   // service that depends on the day it runs fails now, not on some future day. The server tests run
   // here on PGlite only: it lives in the test process, so its now() moves with the clock, while
@@ -75,14 +65,14 @@ const step: Record<string, Step> = {
       ...vitestRun(aheadJson, ...['contracts', 'workers', 'src', 'server-pglite'].flatMap((p) => ['--project', p]))],
     env: { DONT_FAKE_MONOTONIC: '1' },
     report: aheadJson,
-    results: () => readVitest(aheadJson),
+    results: () => readVitest(aheadJson, root),
   },
   // Fault drills against real server processes (kill -9 during submits, a PostgreSQL restart).
   chaos: {
     name: 'chaos',
     args: vitestRun(chaosJson, '-c', 'tests/chaos/vitest.config.ts'),
     report: chaosJson,
-    results: () => readVitest(chaosJson),
+    results: () => readVitest(chaosJson, root),
   },
   e2e: { name: 'e2e', args: [bin('tsx', 'dist/cli.mjs'), 'tests/e2e/run-e2e.ts'], report: e2eJson, results: () => readPlaywright(e2eJson) },
 };
@@ -144,7 +134,7 @@ async function run(s: Step, opts: { nice?: boolean } = {}): Promise<void> {
   failed += counts.failed;
   const line = `${s.name}: ${status === 0 ? 'ok' : 'FAILED'} (${counts.passed} passed, ${counts.failed} failed, ${secs} s)`;
   console.log(`[test] ${line}`);
-  report.set(s.name, line);
+  report.set(s.name, [line, ...(counts.failures ?? []).map((f) => `    ✘ ${f}`)].join('\n'));
 }
 
 const started = Date.now();
