@@ -134,7 +134,7 @@ async function run(s: Step, opts: { nice?: boolean } = {}): Promise<void> {
   failed += counts.failed;
   const line = `${s.name}: ${status === 0 ? 'ok' : 'FAILED'} (${counts.passed} passed, ${counts.failed} failed, ${secs} s)`;
   console.log(`[test] ${line}`);
-  report.set(s.name, [line, ...(counts.failures ?? []).map((f) => `    ✘ ${f}`)].join('\n'));
+  report.set(s.name, [line, ...(counts.failures ?? []).map((f) => `    ✘ ${f}`), ...(counts.flaky ?? []).map((f) => `    flaky (passed on retry) ${f}`)].join('\n'));
 }
 
 const started = Date.now();

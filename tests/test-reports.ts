@@ -5,7 +5,7 @@ import { relative } from 'node:path';
 
 /** `failures`: the failed tests' names and the start of their error, printed again in the summary
  * (CI shows only the end of the output, where the lanes' lines are long gone). */
-export type Counts = { passed: number; failed: number; failures?: string[] };
+export type Counts = { passed: number; failed: number; failures?: string[]; flaky?: string[] };
 
 // Terminal colours (ESC [ … m) are stripped: the summary is read as plain text.
 const ESC = String.fromCharCode(27);
@@ -31,16 +31,17 @@ interface PwSuite {
 export function readPlaywright(file: string): Counts {
   const r = JSON.parse(readFileSync(file, 'utf8')) as { stats: { expected: number; unexpected: number; flaky: number }; suites?: PwSuite[] };
   const failures: string[] = [];
+  const flaky: string[] = [];
   const walk = (suite: PwSuite, path: string) => {
     for (const spec of suite.specs ?? []) {
       for (const t of spec.tests) {
-        if (t.status !== 'unexpected') continue;
+        if (t.status !== 'unexpected' && t.status !== 'flaky') continue;
         const error = t.results.map((res) => res.error?.message).find(Boolean);
-        failures.push(`${path}:${spec.line} ${spec.title}: ${firstLine(error)}`);
+        (t.status === 'flaky' ? flaky : failures).push(`${path}:${spec.line} ${spec.title}: ${firstLine(error)}`);
       }
     }
     for (const child of suite.suites ?? []) walk(child, child.file ?? path);
   };
   for (const s of r.suites ?? []) walk(s, s.file ?? '');
-  return { passed: r.stats.expected + r.stats.flaky, failed: r.stats.unexpected, failures };
+  return { passed: r.stats.expected + r.stats.flaky, failed: r.stats.unexpected, failures, flaky };
 }

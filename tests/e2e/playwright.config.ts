@@ -10,7 +10,9 @@ export default defineConfig({
   expect: { timeout: 10_000 },
   fullyParallel: false,
   workers: 1,
-  retries: 0,
+  // One retry in CI (CI=true, set by .ci/run): a test that passes only on its retry is still named
+  // in npm test's summary as flaky, so it is seen and fixed rather than hidden.
+  retries: process.env.CI ? 1 : 0,
   forbidOnly: true,
   reporter: [['list'], ['json', { outputFile: '../../test-results/e2e-results.json' }]],
   use: {

@@ -8,16 +8,18 @@ const dir = mkdtempSync(join(tmpdir(), 'epot-reports-'));
 const write = (name: string, data: unknown) => { const f = join(dir, name); writeFileSync(f, JSON.stringify(data)); return f; };
 
 describe('test reports', () => {
-  it('names a failed Playwright test by file, line and title, with its error’s first line', () => {
+  it('names a failed (or only on retry passed) Playwright test by file, line and title, with its error’s first line', () => {
     const file = write('pw.json', {
       stats: { expected: 2, unexpected: 1, flaky: 1 },
       suites: [{ file: 'exam.spec.ts', specs: [], suites: [{ file: 'exam.spec.ts', specs: [
         { title: 'passes', line: 10, tests: [{ status: 'expected', results: [{}] }] },
+        { title: 'wobbles', line: 40, tests: [{ status: 'flaky', results: [{ error: { message: 'Test timeout of 60000ms exceeded.' } }, {}] }] },
         { title: 'breaks', line: 81, tests: [{ status: 'unexpected', results: [{ error: { message: '\u001b[31mError: expect(locator).toBeVisible() failed\u001b[39m\n\nLocator: x' } }] }] },
       ] }] }],
     });
     expect(readPlaywright(file)).toEqual({
       passed: 3, failed: 1, failures: ['exam.spec.ts:81 breaks: Error: expect(locator).toBeVisible() failed'],
+      flaky: ['exam.spec.ts:40 wobbles: Test timeout of 60000ms exceeded.'],
     });
   });
 
