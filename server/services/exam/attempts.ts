@@ -102,8 +102,29 @@ export async function getOrStartSection(db: AppDb, order: OrderRow, section: Sec
 
 export interface Scoring { questions: ScorableQuestion[]; keys: AnswerKey[] }
 
-/** What scoring a section needs. Read before the transaction (the content cache is shared). */
-export async function loadScoring(db: AppDb, examId: string, section: SectionName): Promise<Scoring> {
+/**
+ * Answer keys are written once, by the import, with their exam (a re-import is a new exam): cached
+ * per exam and section like the content. Reading them per submit was a query with one parameter per
+ * question, the most expensive part of a submit's server CPU (bench/README.md, 2026-11-26). The
+ * cache lives in the server only; nothing sent to a client is built from it.
+ */
+const SCORING_CACHE_SIZE = 64;
+const scoringCache = new Map<string, Promise<Scoring>>();
+
+/** What scoring a section needs (cached). Read before the transaction (the cache is shared). */
+export function loadScoring(db: AppDb, examId: string, section: SectionName): Promise<Scoring> {
+  const key = `${examId}:${section}`;
+  let hit = scoringCache.get(key);
+  if (!hit) {
+    hit = readScoring(db, examId, section);
+    hit.catch(() => scoringCache.delete(key));
+    if (scoringCache.size >= SCORING_CACHE_SIZE) scoringCache.delete(scoringCache.keys().next().value!);
+    scoringCache.set(key, hit);
+  }
+  return hit;
+}
+
+async function readScoring(db: AppDb, examId: string, section: SectionName): Promise<Scoring> {
   const content = await loadSectionContent(db, examId, section);
   const ids = [...content.questionIds];
   const keys = ids.length === 0 ? [] : await db.select({ question_id: answerKeys.question_id, correct_index: answerKeys.correct_index })
