@@ -2,7 +2,7 @@
 // role; institution admins see their institution's and add its proctors; a new account, or a new
 // link, gets a one-time password-set link by e-mail.
 import { useAtomValue } from 'jotai';
-import { useEffect, useState } from 'react';
+import { useCallback, useEffect, useState } from 'react';
 import { Cell, Column, Row, Table, TableBody, TableHeader } from 'react-aria-components';
 import { staffAccountMessages } from '../../../i18n/staff-account-messages.ts';
 import { staffMessages } from '../../../i18n/staff-messages.ts';
@@ -14,9 +14,9 @@ import { actingInstitutionAtom, mayChangeInstitution, staffAtom } from '../sessi
 import { InstitutionPicker } from '../shell/institution-picker.tsx';
 import { useStaffTitle } from '../shell/use-staff-title.ts';
 import { StaffAddForm } from './staff-add-form.tsx';
+import { useRowAction, type Notice } from '../shell/notice.ts';
 
 const t = staffAccountMessages.list;
-type Notice = { tone: 'error' | 'success'; text: string } | null;
 
 const stateOf = (s: StaffAccount) => [s.active ? t.active : t.inactive, s.password_set ? null : t.noPassword, s.totp_enabled ? t.totpOn : null]
   .filter(Boolean).join(' · ');
@@ -27,8 +27,8 @@ export function StaffAccountsPage() {
   const institution = useAtomValue(actingInstitutionAtom);
   const [list, setList] = useState<StaffAccount[] | null>(null);
   const [notice, setNotice] = useState<Notice>(null);
-  const [busyId, setBusyId] = useState<string | null>(null);
   const [round, setRound] = useState(0);
+  const { busyId, run } = useRowAction(setNotice, useCallback(() => setRound((r) => r + 1), []));
   const canChange = mayChangeInstitution(me.role);
   const mayRenew = (s: StaffAccount) => canChange && s.active && (me.role === 'operator' || s.role === 'proctor');
 
@@ -40,15 +40,7 @@ export function StaffAccountsPage() {
   }, [institution, round]);
 
   async function renew(s: StaffAccount) {
-    setBusyId(s.id);
-    try {
-      setNotice({ tone: 'success', text: `${await renewStaffLink(s.id)} (${s.email})` });
-      setRound((r) => r + 1);
-    } catch (err) {
-      setNotice({ tone: 'error', text: errorText(err) });
-    } finally {
-      setBusyId(null);
-    }
+    await run(s.id, async () => `${await renewStaffLink(s.id)} (${s.email})`);
   }
 
   return (

@@ -8,7 +8,6 @@ import { Alert } from '../../../ui/alert.tsx';
 import { Button } from '../../../ui/button.tsx';
 import { ModalDialog } from '../../../ui/modal-dialog.tsx';
 import { Pagination } from '../../../ui/pagination.tsx';
-import { errorText } from '../api/error-text.ts';
 import { listBatches, revokeBatch, type LicenceBatch } from '../api/licences-api.ts';
 import { actingInstitutionAtom, mayChangeInstitution, staffAtom } from '../session/staff-session.ts';
 import { formatCount, formatStaffDate, formatStaffDateTime } from '../shell/format.ts';
@@ -16,6 +15,7 @@ import { InstitutionPicker } from '../shell/institution-picker.tsx';
 import { usePaged } from '../shell/paged.ts';
 import { useStaffTitle } from '../shell/use-staff-title.ts';
 import { LicenceGenerate } from './licence-generate.tsx';
+import { useRowAction, type Notice } from '../shell/notice.ts';
 
 const t = staffMessages.licences;
 const LIMIT = 20;
@@ -26,24 +26,18 @@ export function LicencesPage() {
   const institution = useAtomValue(actingInstitutionAtom);
   const canChange = mayChangeInstitution(staff.role) && institution !== null;
   const [page, setPage] = useState(1);
-  const [notice, setNotice] = useState<{ tone: 'error' | 'success'; text: string } | null>(null);
-  const [busyId, setBusyId] = useState<string | null>(null);
+  const [notice, setNotice] = useState<Notice>(null);
   const [confirming, setConfirming] = useState<LicenceBatch | null>(null);
   const load = useCallback((inst: string | null, p: number) => listBatches(inst, p, LIMIT), []);
   const { data, error, loading, reload, pageCount } = usePaged(load, institution, page);
+  const { busyId, run } = useRowAction(setNotice, reload);
 
   async function revoke(batch: LicenceBatch) {
     setConfirming(null);
-    setBusyId(batch.id);
-    try {
+    await run(batch.id, async () => {
       const { message, revoked } = await revokeBatch(batch.id);
-      setNotice({ tone: 'success', text: t.revoked(message, formatCount(revoked)) });
-      reload();
-    } catch (err) {
-      setNotice({ tone: 'error', text: errorText(err) });
-    } finally {
-      setBusyId(null);
-    }
+      return t.revoked(message, formatCount(revoked));
+    });
   }
 
   return (

@@ -9,7 +9,6 @@ import { Button } from '../../../ui/button.tsx';
 import { Pagination } from '../../../ui/pagination.tsx';
 import { RadioGroup } from '../../../ui/radio-group.tsx';
 import { TextField } from '../../../ui/text-field.tsx';
-import { errorText } from '../api/error-text.ts';
 import { listMembers, memberAction, type AdminMember, type MemberFilter } from '../api/members-api.ts';
 import { actingInstitutionAtom, mayChangeInstitution, staffAtom } from '../session/staff-session.ts';
 import { formatCount } from '../shell/format.ts';
@@ -20,6 +19,7 @@ import { MemberAccommodationsDialog } from './member-accommodations-dialog.tsx';
 import { MemberAddDialog } from './member-add-dialog.tsx';
 import { MemberImport } from './member-import.tsx';
 import { MembersTable, type MemberRowAction } from './members-table.tsx';
+import { useRowAction, type Notice } from '../shell/notice.ts';
 
 const t = staffMessages.members;
 const LIMIT = 20;
@@ -33,12 +33,12 @@ export function MembersPage() {
   const [applied, setApplied] = useState<Omit<MemberFilter, 'institution'>>({ search: '', status: 'all' });
   const [page, setPage] = useState(1);
   const [adding, setAdding] = useState(false);
-  const [notice, setNotice] = useState<{ tone: 'error' | 'success'; text: string } | null>(null);
-  const [busyId, setBusyId] = useState<string | null>(null);
+  const [notice, setNotice] = useState<Notice>(null);
   const [accommodating, setAccommodating] = useState<AdminMember | null>(null);
   const filter = useMemo(() => ({ ...applied, institution }), [applied, institution]);
   const load = useCallback((f: MemberFilter, p: number) => listMembers(f, p, LIMIT), []);
   const { data, error, loading, reload, pageCount } = usePaged(load, filter, page);
+  const { busyId, run } = useRowAction(setNotice, reload);
 
   function apply(e: FormEvent) {
     e.preventDefault();
@@ -48,15 +48,7 @@ export function MembersPage() {
 
   async function act(member: AdminMember, action: MemberRowAction) {
     if (action === 'accommodations') return setAccommodating(member);
-    setBusyId(member.id);
-    try {
-      setNotice({ tone: 'success', text: `${await memberAction(member.id, action)} (${member.email})` });
-      reload();
-    } catch (err) {
-      setNotice({ tone: 'error', text: errorText(err) });
-    } finally {
-      setBusyId(null);
-    }
+    await run(member.id, async () => `${await memberAction(member.id, action)} (${member.email})`);
   }
 
   return (

@@ -7,7 +7,7 @@ import { Button } from '../../../ui/button.tsx';
 import { Checkbox } from '../../../ui/checkbox.tsx';
 import { saveAnnouncement, type Company } from '../api/operator-api.ts';
 import { ImageListEditor } from './image-list-editor.tsx';
-import { withNotice, type Notice } from './use-companies.ts';
+import { withNotice, type Notice } from '../shell/notice.ts';
 
 const a = t.announcement;
 

@@ -10,7 +10,8 @@ import { useStaffTitle } from '../shell/use-staff-title.ts';
 import { AnnouncementEditor } from './announcement-editor.tsx';
 import { ImageListEditor } from './image-list-editor.tsx';
 import { CompanyPicker } from './company-picker.tsx';
-import { useCompanies, withNotice, type Notice } from './use-companies.ts';
+import { useCompanies } from './use-companies.ts';
+import { withNotice, type Notice } from '../shell/notice.ts';
 
 const a = t.announcement;
 

@@ -11,7 +11,7 @@ import { formatStaffDateTime } from '../shell/format.ts';
 import { useStaffTitle } from '../shell/use-staff-title.ts';
 import { CertificateDialog, type CertificateAction } from './certificate-dialogs.tsx';
 import { ShipmentPanel } from './shipment-panel.tsx';
-import { withNotice, type Notice } from './use-companies.ts';
+import { withNotice, type Notice } from '../shell/notice.ts';
 
 const c = t.certificates;
 

@@ -9,7 +9,8 @@ import { formatCount } from '../shell/format.ts';
 import { useStaffTitle } from '../shell/use-staff-title.ts';
 import { InstitutionsPanel } from './institutions-panel.tsx';
 import { NameForm, RenameDialog } from './name-form.tsx';
-import { useCompanies, withNotice, type Notice } from './use-companies.ts';
+import { useCompanies } from './use-companies.ts';
+import { withNotice, type Notice } from '../shell/notice.ts';
 
 const c = t.companies;
 

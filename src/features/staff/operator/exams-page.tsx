@@ -11,24 +11,23 @@ import { formatStaffDateTime } from '../shell/format.ts';
 import { useStaffTitle } from '../shell/use-staff-title.ts';
 import { CompanyPicker } from './company-picker.tsx';
 import { ExamImportForm } from './exam-import-form.tsx';
-import { useCompanies, withNotice, type Notice } from './use-companies.ts';
+import { useCompanies } from './use-companies.ts';
+import { useRowAction, type Notice } from '../shell/notice.ts';
 
 const e = t.exams;
 
 function Versions({ companyId, version }: { companyId: string; version: number }) {
   const [list, setList] = useState<ExamVersion[] | null>(null);
   const [notice, setNotice] = useState<Notice>(null);
-  const [busyId, setBusyId] = useState<string | null>(null);
   const load = useCallback(() => {
     listExams(companyId).then(setList, (err: unknown) => setNotice({ tone: 'error', text: errorText(err) }));
   }, [companyId]);
   useEffect(load, [load, version]);
+  const { busyId, run } = useRowAction(setNotice);
 
   async function change(v: ExamVersion, status: 'active' | 'archived') {
-    setBusyId(v.id);
-    await withNotice(setNotice, async () => (await setExamStatus(v.id, status)).message);
-    setBusyId(null);
-    load();
+    await run(v.id, async () => (await setExamStatus(v.id, status)).message);
+    load(); // after a failure too: the list shows the versions as they now stand
   }
 
   return (

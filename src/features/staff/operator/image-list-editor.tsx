@@ -9,7 +9,7 @@ import { operatorMessages as t } from '../../../i18n/staff-operator-messages.ts'
 import { Button } from '../../../ui/button.tsx';
 import { TextField } from '../../../ui/text-field.tsx';
 import { uploadCompanyImage, type CompanyImageKind } from '../api/operator-api.ts';
-import { withNotice, type Notice } from './use-companies.ts';
+import { withNotice, type Notice } from '../shell/notice.ts';
 
 const a = t.announcement;
 const LABELS: Record<CompanyImageKind, { alt: (n: number) => string; remove: (n: number) => string }> = {

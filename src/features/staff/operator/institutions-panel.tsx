@@ -13,7 +13,7 @@ import { operatorInstitutionAtom } from '../session/staff-session.ts';
 import { formatStaffDate } from '../shell/format.ts';
 import { staffPaths } from '../staff-paths.ts';
 import { NameForm, RenameDialog } from './name-form.tsx';
-import { withNotice, type Notice } from './use-companies.ts';
+import { withNotice, type Notice } from '../shell/notice.ts';
 
 const i = t.institutions;
 

@@ -10,7 +10,7 @@ import { RadioGroup } from '../../../ui/radio-group.tsx';
 import { TextField } from '../../../ui/text-field.tsx';
 import { getShipment, updateShipment, type Shipment } from '../api/operator-api.ts';
 import { formatStaffDateTime } from '../shell/format.ts';
-import { withNotice, type Notice } from './use-companies.ts';
+import { withNotice, type Notice } from '../shell/notice.ts';
 
 const s = t.shipments;
 type Status = Shipment['status'];

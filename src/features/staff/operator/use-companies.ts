@@ -3,8 +3,6 @@ import { useCallback, useEffect, useState } from 'react';
 import { errorText } from '../api/error-text.ts';
 import { listCompanies, type Company } from '../api/operator-api.ts';
 
-export type Notice = { tone: 'error' | 'success'; text: string } | null;
-
 export function useCompanies() {
   const [companies, setCompanies] = useState<Company[]>([]);
   const [selectedId, setSelectedId] = useState<string | null>(null);
@@ -25,15 +23,4 @@ export function useCompanies() {
 
   const selected = companies.find((c) => c.id === selectedId) ?? null;
   return { companies, selected, select: setSelectedId, reload, error };
-}
-
-/** Runs an action, reporting its message (or error) as a notice; true when it succeeded. */
-export async function withNotice(setNotice: (n: Notice) => void, run: () => Promise<string>): Promise<boolean> {
-  try {
-    setNotice({ tone: 'success', text: await run() });
-    return true;
-  } catch (err) {
-    setNotice({ tone: 'error', text: errorText(err) });
-    return false;
-  }
 }

@@ -8,7 +8,6 @@ import { staffMessages } from '../../../i18n/staff-messages.ts';
 import { Alert } from '../../../ui/alert.tsx';
 import { Pagination } from '../../../ui/pagination.tsx';
 import { RadioGroup } from '../../../ui/radio-group.tsx';
-import { errorText } from '../api/error-text.ts';
 import { listPrivacyRequests, resendReceipt, type PrivacyFilter, type PrivacyRequestItem } from '../api/privacy-api.ts';
 import { actingInstitutionAtom } from '../session/staff-session.ts';
 import { formatCount } from '../shell/format.ts';
@@ -18,6 +17,7 @@ import { useStaffTitle } from '../shell/use-staff-title.ts';
 import { PrivacyRequestsTable } from './privacy-requests-table.tsx';
 import { RequestLogDialog } from './request-log-dialog.tsx';
 import { StaffDeletionForm } from './staff-deletion-form.tsx';
+import { useRowAction, type Notice } from '../shell/notice.ts';
 
 const LIMIT = 20;
 const KINDS = ['all', 'export', 'deletion'] as const;
@@ -28,22 +28,14 @@ export function PrivacyRequestsPage() {
   const [kind, setKind] = useState<PrivacyFilter['kind']>('all');
   const [page, setPage] = useState(1);
   const [open, setOpen] = useState<string | null>(null);
-  const [busyId, setBusyId] = useState<string | null>(null);
-  const [notice, setNotice] = useState<{ tone: 'error' | 'success'; text: string } | null>(null);
+  const [notice, setNotice] = useState<Notice>(null);
   const filter = useMemo(() => ({ kind, institution }), [kind, institution]);
   const load = useCallback((f: PrivacyFilter, p: number) => listPrivacyRequests(f, p, LIMIT), []);
   const { data, error, loading, reload, pageCount } = usePaged(load, filter, page);
+  const { busyId, run } = useRowAction(setNotice, reload);
 
   async function resend(r: PrivacyRequestItem) {
-    setBusyId(r.id);
-    try {
-      setNotice({ tone: 'success', text: `${(await resendReceipt(r.id)).message} (${r.receipt_to ?? r.member.email})` });
-      reload();
-    } catch (err) {
-      setNotice({ tone: 'error', text: errorText(err) });
-    } finally {
-      setBusyId(null);
-    }
+    await run(r.id, async () => `${(await resendReceipt(r.id)).message} (${r.receipt_to ?? r.member.email})`);
   }
 
   return (
