@@ -70,7 +70,7 @@ describe('an answer click', () => {
     fireEvent.click(screen.getByRole('radio', { name: 'a1-x' }));
     expect(screen.getByRole<HTMLInputElement>('radio', { name: 'a1-x' }).checked).toBe(true);
     expect(screen.getByTestId('count-answered').textContent).toBe('1');
-    expect(screen.getByRole('button', { name: 'Soal 1, soal saat ini' })).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Soal 1, sudah dijawab, soal saat ini' })).toBeTruthy();
 
     const renders = counter.renders();
     expect(ours(renders, SCREEN)).toEqual({ QuestionOptions: 1, RadioGroup: 1, GridCell: 1, AnswerCounters: 1 });

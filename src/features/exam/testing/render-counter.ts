@@ -20,6 +20,7 @@ const FUNCTION = 0;
 const CLASS = 1;
 const FORWARD_REF = 11;
 const SIMPLE_MEMO = 15;
+const HOST = 5;
 const COMPONENT_TAGS = [FUNCTION, CLASS, FORWARD_REF, SIMPLE_MEMO];
 const PERFORMED_WORK = 1;
 
@@ -41,11 +42,14 @@ export interface RenderCounter {
   renders(): Render[];
   /** Renders per component name since the last `reset()`. */
   counts(): Record<string, number>;
+  /** DOM elements React reconciled with new props since the last `reset()` (their component re-rendered). */
+  hostUpdates(): number;
   reset(): void;
 }
 
 export function installRenderCounter(): RenderCounter {
   let renders: Render[] = [];
+  let hostUpdates = 0;
   const ancestorsOf = (f: Fiber) => {
     const out: string[] = [];
     for (let a = f.return; a; a = a.return) if (COMPONENT_TAGS.includes(a.tag)) out.push(nameOf(a));
@@ -57,6 +61,7 @@ export function installRenderCounter(): RenderCounter {
       if (COMPONENT_TAGS.includes(f.tag) && (mounted || (f.flags & PERFORMED_WORK) !== 0)) {
         renders.push({ name: nameOf(f), props: (f.memoizedProps ?? {}) as Record<string, unknown>, ancestors: ancestorsOf(f) });
       }
+      if (f.tag === HOST && (mounted || f.memoizedProps !== f.alternate?.memoizedProps)) hostUpdates++;
       if (mounted || f.child !== f.alternate?.child) walk(f.child);
     }
   };
@@ -77,6 +82,10 @@ export function installRenderCounter(): RenderCounter {
       for (const r of renders) out[r.name] = (out[r.name] ?? 0) + 1;
       return out;
     },
-    reset: () => { renders = []; },
+    hostUpdates: () => hostUpdates,
+    reset: () => {
+      renders = [];
+      hostUpdates = 0;
+    },
   };
 }
