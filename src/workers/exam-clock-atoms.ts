@@ -22,3 +22,8 @@ export const initialExamClockState: ExamClockState = {
 };
 
 export const examClockAtom = atom<ExamClockState>(initialExamClockState);
+
+// Derived atoms notify only when their value changes: a screen that needs to know the time is up
+// does not re-render every second, and the timer reads the seconds on its own.
+export const examClockExpiredAtom = atom((get) => get(examClockAtom).expired);
+export const examClockSecondsAtom = atom((get) => get(examClockAtom).remainingSeconds);

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { itemContent, itemQuestions, toTimeline } from './listening-model.ts';
 import {
-  answerCounts, answersFromDetail, answersFromParts, buildPages, clampPage, crossedThreshold, flattenQuestions, gridCells,
+  answersFromDetail, answersFromParts, buildPages, clampPage, crossedThreshold, flattenQuestions, gridStatus, isAnswered,
   pageOfQuestion, parseUnderlines, toAnswerParts,
 } from './section-model.ts';
 import { list, media, parts } from './testing/fixtures.ts';
@@ -44,16 +44,13 @@ describe('section model', () => {
     expect(answersFromParts(body)).toEqual({ 'list-1-q1': null, 'list-2-q1': 's2-y', 'list-3-q1': 'participants' });
   });
 
-  it('grid: current wins, answered is green, the rest default; counters add up', () => {
-    const qs = flattenQuestions(structure);
+  it('grid: current wins, answered is green, the rest default; null or missing is unanswered', () => {
     const answers = { 'list-1-q1': 's1-w', 'list-2-q1': 's2-x', 'list-3-q1': null };
-    expect(gridCells(qs, answers, 1).map((c) => [c.number, c.status, c.answered])).toEqual([
-      [1, 'answered', true], [2, 'current', true], [3, 'default', false],
-    ]);
-    expect(gridCells(qs, answers, null).map((c) => c.status)).toEqual(['answered', 'answered', 'default']);
-    expect(gridCells(qs, {}, [0, 2]).map((c) => c.status)).toEqual(['current', 'default', 'current']);
-    expect(answerCounts(qs, answers)).toEqual({ answered: 2, unanswered: 1 });
-    expect(answerCounts(qs, {})).toEqual({ answered: 0, unanswered: 3 });
+    expect(['list-1-q1', 'list-2-q1', 'list-3-q1', 'list-4-q1'].map((id) => isAnswered(answers, id))).toEqual([true, true, false, false]);
+    expect(gridStatus(true, true)).toBe('current');
+    expect(gridStatus(true, false)).toBe('current');
+    expect(gridStatus(false, true)).toBe('answered');
+    expect(gridStatus(false, false)).toBe('default');
   });
 
   it('written expression: underlined parts with their letters, plain text between', () => {

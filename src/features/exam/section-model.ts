@@ -1,5 +1,5 @@
 // Pure logic of a test section, shared by the three screens: the flat question list, the pages a
-// candidate steps through, the answers in the spec's submission shape, grid statuses, counters,
+// candidate steps through, the answers in the spec's submission shape, grid statuses,
 // the written-expression underline markup and the screen-reader time announcements.
 import type { AnswerPart } from '../../../contracts/exam-answer.ts';
 import type { DeliveredPart, DeliveredQuestion, QuestionList } from '../../../contracts/exam-delivery.ts';
@@ -81,13 +81,6 @@ export function clampPage(pages: readonly Page[], position: number | null | unde
 
 export type GridStatus = 'current' | 'answered' | 'default';
 
-export interface GridCell {
-  number: number;
-  questionIndex: number;
-  status: GridStatus;
-  answered: boolean;
-}
-
 export const isAnswered = (answers: Answers, id: string): boolean => {
   const a = answers[id];
   return a !== undefined && a !== null;
@@ -95,20 +88,10 @@ export const isAnswered = (answers: Answers, id: string): boolean => {
 
 /**
  * Spec 2.3: current, answered (green), default. The current question wins over answered. Listening
- * shows a conversation's questions together, so `current` may be several.
+ * shows a conversation's questions together, so several may be current.
  */
-export function gridCells(questions: readonly FlatQuestion[], answers: Answers, current: number | readonly number[] | null): GridCell[] {
-  const currents = new Set(current === null ? [] : typeof current === 'number' ? [current] : current);
-  return questions.map((q) => {
-    const answered = isAnswered(answers, q.question.id);
-    const status: GridStatus = currents.has(q.index) ? 'current' : answered ? 'answered' : 'default';
-    return { number: q.question.number, questionIndex: q.index, status, answered };
-  });
-}
-
-export function answerCounts(questions: readonly FlatQuestion[], answers: Answers): { answered: number; unanswered: number } {
-  const answered = questions.filter((q) => isAnswered(answers, q.question.id)).length;
-  return { answered, unanswered: questions.length - answered };
+export function gridStatus(isCurrent: boolean, answered: boolean): GridStatus {
+  return isCurrent ? 'current' : answered ? 'answered' : 'default';
 }
 
 // ---- written expression ------------------------------------------------------------------------

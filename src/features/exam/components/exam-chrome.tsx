@@ -11,6 +11,7 @@ import { faceCountAtom, openTabCountAtom, speechCountAtom } from '../../../lib/s
 import { Alert } from '../../../ui/alert.tsx';
 import { Button } from '../../../ui/button.tsx';
 import { ModalDialog } from '../../../ui/modal-dialog.tsx';
+import type { AnswerBook } from '../section-run/answer-book.ts';
 
 /** Spec 9: the end-of-section screen continues by itself after 12 seconds. */
 export const AUTO_CONTINUE_SECONDS = 12;
@@ -60,7 +61,10 @@ export function ViolationBadges() {
   );
 }
 
-export function AnswerCounters({ answered, unanswered }: { answered: number; unanswered: number }) {
+/** Reads the counts only: an answer re-renders this, not the panel. */
+export function AnswerCounters({ answers }: { answers: AnswerBook }) {
+  const answered = useAtomValue(answers.answeredCount);
+  const unanswered = useAtomValue(answers.unansweredCount);
   return (
     <dl className="answer-counters">
       <div><dt>{messages.exam.answered}</dt><dd data-testid="count-answered">{answered}</dd></div>
@@ -80,9 +84,10 @@ export function OfflineNotice({ online }: { online: boolean }) {
   return online ? null : <p className="alert alert-error exam-offline" role="status">{messages.exam.offline}</p>;
 }
 
-export function ConfirmSubmitDialog({ isOpen, unanswered, sending, onConfirm, onCancel }: {
+export function ConfirmSubmitDialog({ isOpen, answers, sending, onConfirm, onCancel }: {
   isOpen: boolean;
-  unanswered: number;
+  /** Its count of unanswered questions is read only while the dialog is open. */
+  answers: AnswerBook;
   sending: boolean;
   onConfirm: () => void;
   onCancel: () => void;
@@ -93,7 +98,7 @@ export function ConfirmSubmitDialog({ isOpen, unanswered, sending, onConfirm, on
         <p role="status">{messages.exam.sending}</p>
       ) : (
         <>
-          {unanswered > 0 && <p>{messages.exam.confirmUnanswered(unanswered)}</p>}
+          <UnansweredNote answers={answers} />
           <p>{messages.exam.confirmBody}</p>
           <div className="dialog-actions">
             <Button variant="secondary" onPress={onCancel}>{messages.exam.confirmNo}</Button>
@@ -103,6 +108,11 @@ export function ConfirmSubmitDialog({ isOpen, unanswered, sending, onConfirm, on
       )}
     </ModalDialog>
   );
+}
+
+function UnansweredNote({ answers }: { answers: AnswerBook }) {
+  const unanswered = useAtomValue(answers.unansweredCount);
+  return unanswered > 0 ? <p>{messages.exam.confirmUnanswered(unanswered)}</p> : null;
 }
 
 /** Spec 8: 'Peringatan' with the server's message and 'Kirim ulang'. */

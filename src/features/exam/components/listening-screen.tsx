@@ -1,7 +1,7 @@
 // The listening screen while the timeline plays: the left panel (timer, badges, a grid that only
 // shows where the candidate is, counters), and the current item — a part's direction, its questions,
 // or its close statement — or the audio trouble with retry and home (spec 8).
-import { useEffect, useRef, type RefObject } from 'react';
+import { useEffect, useMemo, useRef, type RefObject } from 'react';
 import type { ScheduledItem } from '../../../../workers/audio-schedule/contract.ts';
 import { messages } from '../../../i18n/messages.ts';
 import { Alert } from '../../../ui/alert.tsx';
@@ -10,11 +10,10 @@ import { focusElement, focusLost, useFocusRescue } from '../../../lib/use-focus-
 import type { ListeningPlayer } from '../listening-player/use-listening-player.ts';
 import type { ItemContent } from '../listening-model.ts';
 import type { SectionRun } from '../section-run/use-section-run.ts';
-import { answerCounts, gridCells } from '../section-model.ts';
 import type { FlatQuestion } from '../section-model.ts';
 import { AnswerCounters, CameraPreviewSlot, OfflineNotice, ResendDialog, ViolationBadges } from './exam-chrome.tsx';
 import { QuestionGrid } from './question-grid.tsx';
-import { SectionTimer } from './section-timer.tsx';
+import { SectionClock } from './section-timer.tsx';
 import { QuestionView } from './question-view.tsx';
 
 interface Props {
@@ -54,17 +53,18 @@ function useFollowItem(main: RefObject<HTMLElement | null>, itemIndex: number | 
 
 export function ListeningScreen({ name, run, player, item, content, current, isLastItem, onHome }: Props) {
   const { phase, questions, answers } = run;
+  const currentIndexes = useMemo(() => current.map((q) => q.index), [current]);
   const main = useRef<HTMLElement>(null);
   useFollowItem(main, item?.index);
   const trouble = player.status === 'retrying' || player.status === 'failed' || player.status === 'offline';
   return (
     <div className="exam-layout">
       <aside className="exam-panel" aria-label={name}>
-        <SectionTimer remainingSeconds={run.remainingSeconds} accommodation={run.detail?.time_accommodation} />
+        <SectionClock accommodation={run.detail?.time_accommodation} />
         <ViolationBadges />
         {/* Listening cannot go back: the grid only shows where the candidate is. */}
-        <QuestionGrid cells={gridCells(questions, answers, current.map((q) => q.index))} />
-        <AnswerCounters {...answerCounts(questions, answers)} />
+        <QuestionGrid questions={questions} current={currentIndexes} answered={answers.answered} />
+        <AnswerCounters answers={answers} />
       </aside>
       <section ref={main} className="exam-main" aria-labelledby="exam-section-title" data-testid="listening-item"
         data-kind={item?.kind} data-index={item?.index}>
@@ -107,7 +107,7 @@ function ListeningItem({ run, player, item, content, current, isLastItem }: Omit
       {item?.kind === 'group' && (
         <div className="listening-questions">
           {current.map((q) => (
-            <QuestionView key={q.question.id} q={q} section="listening" answer={run.answers[q.question.id] ?? null}
+            <QuestionView key={q.question.id} q={q} section="listening" answer={run.answers.answer(q.question.id)}
               onAnswer={run.setAnswer} disabled={run.phase.kind !== 'ready'} />
           ))}
         </div>

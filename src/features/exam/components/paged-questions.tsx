@@ -1,16 +1,19 @@
 // The structure and reading screen while the section is open: the left panel (timer, badges, grid,
 // counters), the current direction or question with Prev / Next / Submit, and the submission dialogs.
+// It re-renders on a move, not on an answer: the options, grid cells and counters read the run's
+// answer book themselves, so the props handed to the memoised grid and question keep their identity.
+import { useCallback } from 'react';
 import type { ReactNode, RefObject } from 'react';
 import { messages } from '../../../i18n/messages.ts';
 import { Button } from '../../../ui/button.tsx';
 import type { SectionRun } from '../section-run/use-section-run.ts';
-import { answerCounts, gridCells, pageOfQuestion } from '../section-model.ts';
+import { pageOfQuestion } from '../section-model.ts';
 import type { Page } from '../section-model.ts';
 import {
   AnswerCounters, CameraPreviewSlot, ConfirmSubmitDialog, OfflineNotice, ResendDialog, ViolationBadges,
 } from './exam-chrome.tsx';
 import { QuestionGrid } from './question-grid.tsx';
-import { SectionTimer } from './section-timer.tsx';
+import { SectionClock } from './section-timer.tsx';
 import { Passage, QuestionView } from './question-view.tsx';
 
 interface Props {
@@ -18,6 +21,7 @@ interface Props {
   name: string;
   run: SectionRun;
   pages: Page[];
+  /** Should be stable: the grid is memoised. */
   go: (position: number) => void;
   headingRef: RefObject<HTMLHeadingElement | null>;
   confirming: boolean;
@@ -29,18 +33,18 @@ export function PagedQuestions({ section, name, run, pages, go, headingRef, conf
   const { phase, parts, questions, answers, position } = run;
   const page = pages[position];
   const currentQuestion = page?.kind === 'question' ? page.questionIndex : null;
-  const counts = answerCounts(questions, answers);
   const isLast = position === pages.length - 1;
   const q = currentQuestion !== null ? questions[currentQuestion] : undefined;
   const sending = phase.kind === 'submitting';
+  const openQuestion = useCallback((qi: number) => go(pageOfQuestion(pages, qi)), [go, pages]);
 
   return (
     <div className="exam-layout">
       <aside className="exam-panel" aria-label={name}>
-        <SectionTimer remainingSeconds={run.remainingSeconds} accommodation={run.detail?.time_accommodation} />
+        <SectionClock accommodation={run.detail?.time_accommodation} />
         <ViolationBadges />
-        <QuestionGrid cells={gridCells(questions, answers, currentQuestion)} onSelect={(qi) => go(pageOfQuestion(pages, qi))} />
-        <AnswerCounters {...counts} />
+        <QuestionGrid questions={questions} current={currentQuestion} answered={answers.answered} onSelect={openQuestion} />
+        <AnswerCounters answers={answers} />
       </aside>
       <section className="exam-main" aria-labelledby="exam-section-title">
         <p className="exam-kicker" id="exam-section-title">{name}</p>
@@ -58,7 +62,7 @@ export function PagedQuestions({ section, name, run, pages, go, headingRef, conf
         {q && (
           <>
             <Passage q={q} />
-            <QuestionView q={q} section={section} answer={answers[q.question.id] ?? null} onAnswer={run.setAnswer}
+            <QuestionView q={q} section={section} answer={answers.answer(q.question.id)} onAnswer={run.setAnswer}
               disabled={phase.kind !== 'ready'} headingRef={headingRef} />
             <div className="exam-nav">
               <Button variant="secondary" onPress={() => go(position - 1)}>{messages.exam.prev}</Button>
@@ -70,7 +74,7 @@ export function PagedQuestions({ section, name, run, pages, go, headingRef, conf
         )}
       </section>
       <CameraPreviewSlot />
-      <ConfirmSubmitDialog isOpen={confirming || sending} unanswered={counts.unanswered} sending={sending}
+      <ConfirmSubmitDialog isOpen={confirming || sending} answers={answers} sending={sending}
         onCancel={() => setConfirming(false)} onConfirm={() => void run.submit()} />
       <ResendDialog message={phase.kind === 'submit-failed' ? phase.message : null} sending={false} onResend={() => void run.resend()} />
       {leaveDialog}

@@ -1,7 +1,7 @@
 // Structure and written expression (spec 2.3, 4.3) and reading comprehension (2.4, 4.4): a
 // direction page per part, then one question at a time with Prev / Next / Submit, the grid and the
 // counters; the end-of-section screen (structure) or the end page (reading) after submission.
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useParams } from 'react-router';
 import { paths } from '../../../lib/paths.ts';
 import { useDocumentTitle } from '../../../lib/use-document-title.ts';
@@ -32,7 +32,7 @@ export function PagedSectionPage({ section }: { section: 'structure' | 'reading'
     onAlreadyComplete: () => exit(nextPath, { reload: section === 'structure' }),
     initialPosition: (detail, saved) => clampPage(buildPages(detail.exam.parts), saved),
   });
-  const { phase, parts, position, followServerMessage } = run;
+  const { phase, parts, position, followServerMessage, setPosition } = run;
   const pages = useMemo(() => buildPages(parts), [parts]);
   const [confirming, setConfirming] = useState(false);
 
@@ -42,10 +42,10 @@ export function PagedSectionPage({ section }: { section: 'structure' | 'reading'
   useEffect(() => {
     if (moved.current) headingRef.current?.focus();
   }, [position]);
-  const go = (p: number) => {
+  const go = useCallback((p: number) => {
     moved.current = true;
-    run.setPosition(p);
-  };
+    setPosition(p);
+  }, [setPosition]);
 
   const next = { path: nextPath, reload: section === 'structure' };
   const { finish, finishError } = useSectionFinish({ orderId: id, section, exit, next, followServerMessage });

@@ -1,5 +1,9 @@
 // One question: its passage (reading) when it has one, its text (written expression with the
 // underlined, lettered parts), an optional image and the four options as a labelled radio group.
+// Only the options read the answer (its own atom): a click re-renders them, not the question.
+import { useAtomValue } from 'jotai';
+import type { Atom } from 'jotai';
+import { memo, useCallback, useMemo } from 'react';
 import type { ExamSectionName } from '../../../../contracts/exam-import.ts';
 import { messages } from '../../../i18n/messages.ts';
 import { RadioGroup } from '../../../ui/radio-group.tsx';
@@ -31,11 +35,15 @@ export function Passage({ q }: { q: FlatQuestion }) {
   );
 }
 
-export function QuestionView({ q, section, answer, onAnswer, disabled, headingRef }: {
+type OnAnswer = (questionId: string, text: string) => void;
+
+/** `onAnswer` should be stable (the run's `setAnswer` is): the view is memoised. */
+export const QuestionView = memo(function QuestionView({ q, section, answer, onAnswer, disabled, headingRef }: {
   q: FlatQuestion;
   section: ExamSectionName;
-  answer: string | null;
-  onAnswer: (questionId: string, text: string) => void;
+  /** This question's answer (the run's answer book). */
+  answer: Atom<string | null>;
+  onAnswer: OnAnswer;
   disabled?: boolean;
   headingRef?: React.Ref<HTMLHeadingElement>;
 }) {
@@ -45,18 +53,21 @@ export function QuestionView({ q, section, answer, onAnswer, disabled, headingRe
       <h2 ref={headingRef} tabIndex={-1} className="question-number">{messages.exam.questionLabel(question.number)}</h2>
       {question.question.text && <QuestionText text={question.question.text} />}
       {question.question.media && <img className="question-image" src={question.question.media.url} alt="" />}
-      <RadioGroup
-        label={messages.exam.options(question.number)}
-        labelHidden
-        value={answer}
-        isDisabled={disabled}
-        onChange={(text) => onAnswer(question.id, text)}
-        options={question.options.map((o, i) => ({
-          value: o.text,
-          label: <><span className="option-letter" aria-hidden="true">({LETTERS[i]})</span> {o.text}</>,
-        }))}
-      />
+      <QuestionOptions q={q} answer={answer} onAnswer={onAnswer} disabled={disabled} />
       {section === 'listening' && <p className="field-help">{messages.exam.noRevisit}</p>}
     </div>
+  );
+});
+
+function QuestionOptions({ q, answer, onAnswer, disabled }: { q: FlatQuestion; answer: Atom<string | null>; onAnswer: OnAnswer; disabled?: boolean }) {
+  const { question } = q;
+  const value = useAtomValue(answer);
+  const onChange = useCallback((text: string) => onAnswer(question.id, text), [onAnswer, question.id]);
+  const options = useMemo(() => question.options.map((o, i) => ({
+    value: o.text,
+    label: <><span className="option-letter" aria-hidden="true">({LETTERS[i]})</span> {o.text}</>,
+  })), [question.options]);
+  return (
+    <RadioGroup label={messages.exam.options(question.number)} labelHidden value={value} isDisabled={disabled} onChange={onChange} options={options} />
   );
 }

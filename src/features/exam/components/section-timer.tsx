@@ -2,12 +2,14 @@
 // timer role is not live), the time at 10, 5 and 1 minutes left, and on demand with the 'read the
 // time' button or Alt+T from anywhere on the screen. A granted extra time is named under the clock.
 // A break between sections (issue 18) uses it without the announcements: silent unless asked.
+import { useAtomValue } from 'jotai';
 import { useEffect, useRef, useState } from 'react';
 import type { TimeAccommodation } from '../../../../contracts/facts/index.ts';
 import { hasExtraTime } from '../../../../contracts/facts/index.ts';
 import { messages } from '../../../i18n/messages.ts';
 import { formatClock } from '../../../lib/format.ts';
 import { Button } from '../../../ui/button.tsx';
+import { examClockSecondsAtom } from '../../../workers/exam-clock-atoms.ts';
 import { crossedThreshold } from '../section-model.ts';
 
 const t = messages.exam;
@@ -63,6 +65,12 @@ export function SectionTimer({ remainingSeconds, accommodation, label = t.remain
       <div className="visually-hidden" aria-live="polite" aria-atomic="true" data-testid="time-announcer">{text}</div>
     </div>
   );
+}
+
+/** A section's timer on the exam clock: the seconds re-render this, not the screen around it. */
+export function SectionClock({ accommodation }: { accommodation?: TimeAccommodation | null }) {
+  const remainingSeconds = useAtomValue(examClockSecondsAtom);
+  return <SectionTimer remainingSeconds={remainingSeconds} accommodation={accommodation} />;
 }
 
 /** Reads the time out at 10, 5 and 1 minutes left; a live region that changes every second would drown everything else. */

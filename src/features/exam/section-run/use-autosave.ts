@@ -1,8 +1,13 @@
 // Autosave (spec: every change is saved, not every click sent): each answer or move is written to
-// the outbox at once, so a crash loses nothing, and sent after a quiet second.
-import { useCallback } from 'react';
+// the outbox right after the frame that shows it is painted (issue 16: the write — reading, sealing
+// and storing the outbox entry — stays off the click's critical path), and sent after a quiet
+// second. Changes within one frame make one write. A write not yet made is made at once when the
+// page is hidden or left, before a submission and when the screen goes away, so nothing waits on
+// a frame that never comes.
+import { useCallback, useEffect, useRef } from 'react';
 import { apiPaths } from '../../../../contracts/api-paths.ts';
 import type { AnswerDraftRequest } from '../../../../contracts/exam-delivery.ts';
+import { afterPaint } from '../../../lib/after-paint.ts';
 import { outbox, outboxKey } from '../api/exam-api.ts';
 import { toAnswerParts } from '../section-model.ts';
 import type { Answers } from '../section-model.ts';
@@ -27,13 +32,38 @@ export function useAutosave({ orderId, section, refs, setAnswers, setPositionSta
     return { id: orderId, section, answer: toAnswerParts(d.exam.parts, a), position: p };
   }, [latest, orderId, section]);
 
-  const scheduleDraft = useCallback(() => {
+  // Cancels the write waiting for the paint; null when none is waiting.
+  const waiting = useRef<(() => void) | null>(null);
+
+  /** Writes the current answers and position now, if a change is waiting. */
+  const flushDraft = useCallback(() => {
+    if (!waiting.current) return;
+    waiting.current();
+    waiting.current = null;
     const body = draftBody();
     if (!body || submitting.current) return;
     void outbox.enqueue({ method: 'PUT', path: apiPaths.order.answerDraft, body, key, kind: 'draft' });
     clearTimeout(draftTimer.current);
     draftTimer.current = setTimeout(() => void outbox.flush(), DRAFT_DEBOUNCE_MS);
   }, [draftBody, draftTimer, key, submitting]);
+
+  const scheduleDraft = useCallback(() => {
+    if (submitting.current || waiting.current) return;
+    waiting.current = afterPaint(flushDraft);
+  }, [flushDraft, submitting]);
+
+  useEffect(() => {
+    const onHidden = () => {
+      if (document.visibilityState === 'hidden') flushDraft();
+    };
+    window.addEventListener('pagehide', flushDraft);
+    document.addEventListener('visibilitychange', onHidden);
+    return () => {
+      window.removeEventListener('pagehide', flushDraft);
+      document.removeEventListener('visibilitychange', onHidden);
+      flushDraft();
+    };
+  }, [flushDraft]);
 
   // The ref is updated before the draft is built: state only catches up on the next render.
   const setAnswer = useCallback((questionId: string, text: string) => {
@@ -51,5 +81,5 @@ export function useAutosave({ orderId, section, refs, setAnswers, setPositionSta
     scheduleDraft();
   }, [latest, scheduleDraft, setPositionState]);
 
-  return { setAnswer, setPosition };
+  return { setAnswer, setPosition, flushDraft };
 }

@@ -6,7 +6,7 @@ import type { ReactNode } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ApiError } from '../../../lib/api-client.ts';
 import { openTabCountAtom } from '../../../lib/session.ts';
-import { sectionPhotoIdsAtom } from '../../../lib/proctoring-seams.ts';
+import { sectionPhotoIdsAtom, submitGateAtom } from '../../../lib/proctoring-seams.ts';
 import { startExamClock } from '../../../workers/exam-clock.ts';
 import { fetchSection, outbox, pendingFor, submitAnswers } from '../api/exam-api.ts';
 import { list, parts, sectionDetail } from '../testing/fixtures.ts';
@@ -32,6 +32,10 @@ function setup(store = createStore()) {
   return { ...hook, exit, onAlreadyComplete, store };
 }
 
+/** The answers as the screen shows them: the answer book's atoms on the store. */
+const shown = (store: ReturnType<typeof createStore>, run: ReturnType<typeof useSectionRun>) =>
+  Object.fromEntries([q1!, q2!, q3!].map((id) => [id, store.get(run.answers.answer(id))]));
+
 beforeEach(() => {
   vi.mocked(fetchSection).mockResolvedValue({ detail: sectionDetail('structure', content, { draft_position: 2, deadline_ms: 5_000 }), offsetMs: 250 });
   vi.mocked(pendingFor).mockResolvedValue(null);
@@ -43,9 +47,10 @@ afterEach(() => {
 
 describe('section run', () => {
   it('resumes from the server draft and starts the clock at the server deadline', async () => {
-    const { result } = setup();
+    const { result, store } = setup();
     await waitFor(() => expect(result.current.phase.kind).toBe('ready'));
-    expect(result.current.answers).toEqual({ [q1!]: 'q1-w', [q2!]: null, [q3!]: null });
+    expect(shown(store, result.current)).toEqual({ [q1!]: 'q1-w', [q2!]: null, [q3!]: null });
+    expect([store.get(result.current.answers.answeredCount), store.get(result.current.answers.unansweredCount)]).toEqual([1, 2]);
     expect(result.current.position).toBe(2);
     expect(startExamClock).toHaveBeenCalledWith({ deadlineMs: 5_000, offsetMs: 250 });
   });
@@ -55,23 +60,47 @@ describe('section run', () => {
       method: 'PUT', path: '/d', key: 'o1:structure', kind: 'draft',
       body: { id: 'o1', section: 'structure', position: 3, answer: [{ part: 'A', list_question: [{ question_id: q2!, answer: ['q2-z'] }] }] },
     });
-    const { result } = setup();
+    const { result, store } = setup();
     await waitFor(() => expect(result.current.phase.kind).toBe('ready'));
-    expect(result.current.answers).toMatchObject({ [q1!]: 'q1-w', [q2!]: 'q2-z' });
+    expect(shown(store, result.current)).toEqual({ [q1!]: 'q1-w', [q2!]: 'q2-z', [q3!]: null });
     expect(result.current.position).toBe(3);
   });
 
-  it('every change goes to the outbox at once with the whole answer list and the position', async () => {
-    const { result } = setup();
+  it('every change goes to the outbox after the paint with the whole answer list and the position', async () => {
+    const { result, store } = setup();
     await waitFor(() => expect(result.current.phase.kind).toBe('ready'));
     act(() => result.current.setAnswer(q3!, 'q3-y'));
     act(() => result.current.setPosition(1));
+    expect(shown(store, result.current)).toEqual({ [q1!]: 'q1-w', [q2!]: null, [q3!]: 'q3-y' });
+    expect(store.get(result.current.answers.answeredCount)).toBe(2);
+    // Both changes came within one frame: one write.
+    await waitFor(() => expect(outbox.enqueue).toHaveBeenCalledTimes(1));
     expect(outbox.enqueue).toHaveBeenLastCalledWith(expect.objectContaining({
       kind: 'draft', key: 'o1:structure',
       body: { id: 'o1', section: 'structure', position: 1, answer: [{ part: 'A', list_question: [
         { question_id: q1, answer: ['q1-w'] }, { question_id: q2, answer: [null] }, { question_id: q3, answer: ['q3-y'] },
       ] }] },
     }));
+  });
+
+  it('a submission first writes the change still waiting for the paint: held by proctoring, the answer is in the outbox', async () => {
+    const store = createStore();
+    store.set(submitGateAtom, { gate: async () => false });
+    const { result } = setup(store);
+    await waitFor(() => expect(result.current.phase.kind).toBe('ready'));
+    act(() => result.current.setAnswer(q2!, 'q2-a'));
+    await act(() => result.current.submit());
+    expect(outbox.enqueue).toHaveBeenCalledTimes(1);
+    expect(outbox.enqueue).toHaveBeenLastCalledWith(expect.objectContaining({
+      kind: 'draft', body: expect.objectContaining({ answer: [{ part: 'A', list_question: [
+        { question_id: q1, answer: ['q1-w'] }, { question_id: q2, answer: ['q2-a'] }, { question_id: q3, answer: [null] },
+      ] }] }),
+    }));
+    expect(submitAnswers).not.toHaveBeenCalled();
+    expect(result.current.phase.kind).toBe('ready');
+    // Written once: the frame that comes later finds nothing waiting.
+    await act(() => new Promise((resolve) => setTimeout(resolve, 250)));
+    expect(outbox.enqueue).toHaveBeenCalledTimes(1);
   });
 
   it('a failed submission shows the server message; the resend goes through with the photos', async () => {

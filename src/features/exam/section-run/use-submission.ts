@@ -18,9 +18,11 @@ export interface Submission extends Pick<SectionRunOptions, 'orderId' | 'section
   followServerMessage: FollowServerMessage;
   /** The exam clock ran out. */
   expired: boolean;
+  /** Writes an autosave still waiting for the paint, so the outbox holds the answers if the submission is held or fails. */
+  flushDraft?: () => void;
 }
 
-export function useSubmission({ orderId, section, refs, setPhase, followServerMessage, expired }: Submission) {
+export function useSubmission({ orderId, section, refs, setPhase, followServerMessage, expired, flushDraft }: Submission) {
   const store = useStore();
   const { latest, draftTimer, submitting } = refs;
   const key = outboxKey(orderId, section);
@@ -32,6 +34,7 @@ export function useSubmission({ orderId, section, refs, setPhase, followServerMe
 
   const submit = useCallback(async () => {
     if (!latest.current.detail || submitting.current) return;
+    flushDraft?.();
     submitting.current = true;
     // Proctoring may hold the submission until its photos are taken (spec 4.4, 4.7).
     const gate = store.get(submitGateAtom);
@@ -50,7 +53,7 @@ export function useSubmission({ orderId, section, refs, setPhase, followServerMe
     if (followServerMessage(message)) return;
     submitting.current = false;
     setPhase({ kind: 'submit-failed', message });
-  }, [draftTimer, followServerMessage, latest, onSubmitted, orderId, section, setPhase, store, submitting]);
+  }, [draftTimer, flushDraft, followServerMessage, latest, onSubmitted, orderId, section, setPhase, store, submitting]);
 
   // Replays nobody awaited (the network came back): a submission that got through ends the wait;
   // a refused draft may say the test is over.
