@@ -43,7 +43,7 @@ function fakeServer(files: Record<string, Served>) {
     const signal = init.signal;
     const stream = new ReadableStream<Uint8Array>({
       async pull(controller) {
-        if (offset > 0 && holdAfterFirstChunk) await gate;
+        if (offset > 0 && offset < file.body.length && holdAfterFirstChunk) await gate;
         if (signal?.aborted) return controller.error(new DOMException('aborted', 'AbortError'));
         if (offset >= file.body.length) return controller.close();
         controller.enqueue(file.body.slice(offset, offset + size));

@@ -126,9 +126,10 @@ function finish(progress: PrefetchProgress, onProgress?: (p: PrefetchProgress) =
   return progress;
 }
 
-/** 0..100 for a progress bar; files stand in while no size is known yet. */
+/** 0..100 for a progress bar; files stand in while no size is known yet (and after a failure). */
 export function progressPercent(p: PrefetchProgress): number {
   if (p.status === 'done') return 100;
+  if (p.status === 'failed') return p.files ? Math.round((p.filesDone / p.files) * 100) : 0;
   if (p.totalBytes > 0) return Math.min(100, Math.round((p.loadedBytes / p.totalBytes) * 100));
   return p.files ? Math.round((p.filesDone / p.files) * 100) : 0;
 }

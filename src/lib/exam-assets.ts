@@ -1,8 +1,8 @@
 // The exam's large static files (face model, the tfjs WASM binary the detector will use) fetched into
 // the service worker's model cache before 'Mulai Test', with progress in `examAssetsAtom`. One run at
-// a time for the whole app: the device check starts it, a later call joins it, and the camera check
-// waits for it so the worker does not download the same files beside it. A failure never blocks the
-// candidate: the worker then loads the files from the network as it always could.
+// a time for the whole app: the device check starts it (and aborts it when left), a later call joins
+// it, and the camera check waits for it so the worker does not download the same files beside it. A
+// failure never blocks the candidate: the worker then loads the files from the network as it always could.
 import { atom } from 'jotai';
 import { FACE_MODEL_FILES, MODEL_CACHE_NAME, tfjsWasmUrl } from '../../contracts/facts/static-assets.ts';
 import { idleProgress, prefetchToCache, type PrefetchDeps, type PrefetchProgress } from './asset-prefetch.ts';
@@ -19,9 +19,11 @@ const SIMD_PROBE = new Uint8Array([
   0x0a, 0x09, 0x01, 0x07, 0x00, 0x41, 0x00, 0xfd, 0x0f, 0x1a, 0x0b, // code: i32.const 0, i8x16.splat, drop, end
 ]);
 
-type Wasm = Pick<typeof WebAssembly, 'validate'> | undefined;
+/** WebAssembly as far as the probe needs it; null where there is none. */
+type Wasm = Pick<typeof WebAssembly, 'validate'> | null;
+const browserWasm = (): Wasm => (typeof WebAssembly === 'object' ? WebAssembly : null);
 
-export function wasmSimdSupported(wasm: Wasm = globalThis.WebAssembly): boolean {
+export function wasmSimdSupported(wasm: Wasm = browserWasm()): boolean {
   try {
     return Boolean(wasm?.validate(SIMD_PROBE));
   } catch {
@@ -38,7 +40,7 @@ export interface ExamAssetNeeds {
  * What the exam will fetch from our static files. The listening audio is not here: its URLs are
  * signed when the section starts and expire, so the <audio> streams it then (preload="auto").
  */
-export function examAssetUrls({ face }: ExamAssetNeeds, wasm: Wasm = globalThis.WebAssembly): string[] {
+export function examAssetUrls({ face }: ExamAssetNeeds, wasm: Wasm = browserWasm()): string[] {
   if (!face) return [];
   // The detector's warm-up tries WASM first and keeps it when it is fast (it is on every machine
   // measured); without WebAssembly it falls back to WebGL or CPU and needs no binary.
@@ -52,7 +54,7 @@ export interface ExamAssetsDeps extends Pick<PrefetchDeps, 'caches' | 'fetch'> {
   wasm?: Wasm;
 }
 
-export function createExamAssets({ store, wasm = globalThis.WebAssembly, caches, fetch }: ExamAssetsDeps) {
+export function createExamAssets({ store, wasm = browserWasm(), caches, fetch }: ExamAssetsDeps) {
   let run: Run | null = null;
   return {
     /** Starts (or joins) the prefetch; resolves with the final progress, never rejects. A run that failed or was aborted starts again. */
@@ -80,9 +82,13 @@ export function createExamAssets({ store, wasm = globalThis.WebAssembly, caches,
     settled(): Promise<void> {
       return run ? run.promise.then(() => undefined) : Promise.resolve();
     },
-    /** Stops the current run (e.g. the candidate left before it finished); what was stored stays. */
+    /** Stops the current run (the candidate left the device check); what was stored stays, the next run fetches the rest. */
     abort(): void {
-      run?.controller.abort();
+      if (!run) return;
+      run.controller.abort();
+      run = null;
+      const progress = store.get(examAssetsAtom);
+      if (progress.status === 'loading' || progress.status === 'idle') store.set(examAssetsAtom, { ...progress, status: 'aborted' });
     },
   };
 }

@@ -11,7 +11,7 @@ import { messages } from '../../../i18n/messages.ts';
 import { Alert } from '../../../ui/alert.tsx';
 import { Button } from '../../../ui/button.tsx';
 import { Snackbar, type SnackbarMessage } from '../../../ui/snackbar.tsx';
-import { prefetchExamAssets } from '../../../lib/exam-assets.ts';
+import { abortExamAssetPrefetch, prefetchExamAssets } from '../../../lib/exam-assets.ts';
 import { loadFaceDetector } from '../../../workers/face-detector.ts';
 import { reportDevice } from '../api/device-check-api.ts';
 import { checklist } from '../checklist-model.ts';
@@ -75,12 +75,13 @@ function DeviceCheckFlow({ mode, orderId, licence, req }: FlowProps) {
   // Fetch the face model and WASM into the service worker's cache while the candidate is on the audio
   // step (progress below), then load the detector from there, so the camera countdown measures
   // detection, not the download, and the files are cached for the sections (issue 16). A failure
-  // shows up in the camera step; the test can start regardless.
+  // shows up in the camera step; the test can start regardless. Leaving the page stops the download.
   useEffect(() => {
     const face = req.camera && mode !== 'headset';
-    void prefetchExamAssets({ face }).then(() => {
-      if (face) loadFaceDetector().catch(() => {});
+    void prefetchExamAssets({ face }).then((progress) => {
+      if (face && progress.status !== 'aborted') loadFaceDetector().catch(() => {});
     });
+    return abortExamAssetPrefetch;
   }, [req.camera, mode]);
 
   const startMicrophone = useMicrophone(dispatch);
