@@ -8,7 +8,8 @@
 // `targets()` names every target that acknowledged them, so the output says which were throttled.
 import type { CDPSession } from '@playwright/test';
 
-interface Entry { url: string; bytes: number; at: number; cached: boolean; source: string }
+/** Bytes received: one entry per `Network.dataReceived` chunk, plus what `loadingFinished` adds to them. */
+interface Entry { id: string; url: string; bytes: number; at: number; cached: boolean; source: string }
 
 export interface NetworkLog {
   entries: Entry[];
@@ -18,23 +19,28 @@ export interface NetworkLog {
   childEvent(source: string, method: string, params: Record<string, unknown>): void;
 }
 
-interface Pending { url: string; cached: boolean }
+interface Pending { url: string; cached: boolean; counted: number }
 
 function recorder(entries: Entry[], source: string) {
   const pending = new Map<string, Pending>();
   return (method: string, p: Record<string, unknown>) => {
-    const id = String(p.requestId);
+    const id = `${source}:${String(p.requestId)}`;
+    const req = pending.get(id);
+    const add = (bytes: number) => {
+      if (!req || bytes <= 0 || req.url.startsWith('data:')) return;
+      req.counted += bytes;
+      entries.push({ id, url: req.url, bytes, at: Date.now(), cached: req.cached, source });
+    };
     if (method === 'Network.requestWillBeSent') {
-      pending.set(id, { url: String((p.request as { url: string }).url), cached: false });
-    } else if (method === 'Network.responseReceived') {
+      pending.set(id, { url: String((p.request as { url: string }).url), cached: false, counted: 0 });
+    } else if (method === 'Network.responseReceived' && req) {
       const r = p.response as { fromServiceWorker?: boolean; fromDiskCache?: boolean; fromPrefetchCache?: boolean };
-      const req = pending.get(id);
-      if (req) req.cached = Boolean(r.fromServiceWorker || r.fromDiskCache || r.fromPrefetchCache);
+      req.cached = Boolean(r.fromServiceWorker || r.fromDiskCache || r.fromPrefetchCache);
+    } else if (method === 'Network.dataReceived') {
+      add(Number(p.encodedDataLength ?? 0));
     } else if (method === 'Network.loadingFinished' || method === 'Network.loadingFailed') {
-      const req = pending.get(id);
+      add(Number(p.encodedDataLength ?? 0) - (req?.counted ?? 0));
       pending.delete(id);
-      if (!req || req.url.startsWith('data:')) return;
-      entries.push({ url: req.url, bytes: Number(p.encodedDataLength ?? 0), at: Date.now(), cached: req.cached, source });
     }
   };
 }
@@ -45,6 +51,7 @@ export async function attachNetworkLog(cdp: CDPSession): Promise<NetworkLog> {
   const children = new Map<string, ReturnType<typeof recorder>>();
   cdp.on('Network.requestWillBeSent', (p) => page('Network.requestWillBeSent', p as unknown as Record<string, unknown>));
   cdp.on('Network.responseReceived', (p) => page('Network.responseReceived', p as unknown as Record<string, unknown>));
+  cdp.on('Network.dataReceived', (p) => page('Network.dataReceived', p as unknown as Record<string, unknown>));
   cdp.on('Network.loadingFinished', (p) => page('Network.loadingFinished', p as unknown as Record<string, unknown>));
   cdp.on('Network.loadingFailed', (p) => page('Network.loadingFailed', p as unknown as Record<string, unknown>));
   await cdp.send('Network.enable');
@@ -63,23 +70,29 @@ export async function attachNetworkLog(cdp: CDPSession): Promise<NetworkLog> {
   };
 }
 
-/** Bytes received over the wire between two Node times (every target), the request count, and the largest. */
+/** Bytes received over the wire between two Node times (every target), the requests that brought them, and the largest. */
 export function bytesBetween(net: NetworkLog, from: number, to: number) {
   const inside = net.entries.filter((e) => e.at >= from && e.at <= to);
-  const network = inside.filter((e) => !e.cached);
-  const path = (url: string) => { try { const u = new URL(url); return u.pathname; } catch { return url; } };
+  const path = (url: string) => { try { return new URL(url).pathname; } catch { return url; } };
+  const perRequest = new Map<string, { url: string; bytes: number }>();
+  for (const e of inside) {
+    const r = perRequest.get(e.id) ?? { url: `${e.source === 'page' ? '' : `${e.source} `}${path(e.url)}`, bytes: 0 };
+    r.bytes += e.bytes;
+    perRequest.set(e.id, r);
+  }
   return {
     bytes: inside.reduce((n, e) => n + e.bytes, 0),
-    requests: network.length,
-    top: [...inside].sort((a, b) => b.bytes - a.bytes).slice(0, 6).map((e) => ({ url: `${e.source === 'page' ? '' : `${e.source} `}${path(e.url)}`, bytes: e.bytes })),
+    requests: perRequest.size,
+    top: [...perRequest.values()].sort((a, b) => b.bytes - a.bytes).slice(0, 6),
   };
 }
 
 export interface NetworkConditions { offline: boolean; latency: number; downloadThroughput: number; uploadThroughput: number }
 
-export async function throttleTargets(cdp: CDPSession, conditions: NetworkConditions, net: NetworkLog) {
+export async function throttleTargets(cdp: CDPSession, conditions: NetworkConditions, net: NetworkLog, { workers = true } = {}) {
   await cdp.send('Network.emulateNetworkConditions', conditions);
   const throttled = ['page'];
+  if (!workers) return { targets: () => [...throttled, 'workers not attached (SLOW_NET_PAGE_ONLY)'] };
   const labels = new Map<string, string>();
   const awaiting = new Map<number, string>();
   let nextId = 1;
