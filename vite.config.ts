@@ -1,6 +1,9 @@
-import { defineConfig } from 'vite';
+import { resolve } from 'node:path';
+import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
 import { VitePWA } from 'vite-plugin-pwa';
+import { MODEL_CACHE_NAME } from './contracts/facts/static-assets.ts';
+import { precompressDir } from './server/cli/precompress.ts';
 
 // The API origin used by `npm run dev` (the dev script starts the API there).
 const devApi = process.env.EPOT_DEV_API ?? 'http://127.0.0.1:8081';
@@ -17,6 +20,29 @@ const isolation = {
   'Cross-Origin-Embedder-Policy': 'require-corp',
 };
 
+/** .br/.gz copies of the finished build (after the service worker is written) for the server's preCompressed. */
+function precompress(): Plugin {
+  let outDir = 'dist';
+  let log = (line: string) => console.log(line);
+  return {
+    name: 'epot-precompress',
+    apply: 'build',
+    configResolved(config) {
+      outDir = resolve(config.root, config.build.outDir);
+      log = (line) => config.logger.info(line);
+    },
+    closeBundle: {
+      order: 'post',
+      sequential: true,
+      handler() {
+        const s = precompressDir(outDir);
+        const kb = (n: number) => `${(n / 1024).toFixed(1)} KB`;
+        log(`precompressed ${s.files} files: ${kb(s.bytes)} -> brotli ${kb(s.brotliBytes)}, gzip ${kb(s.gzipBytes)}`);
+      },
+    },
+  };
+}
+
 export default defineConfig({
   plugins: [
     react(),
@@ -27,7 +53,9 @@ export default defineConfig({
       manifest: false,
       workbox: {
         globPatterns: ['**/*.{js,css,html,svg}'],
-        // Face model and WASM are large and change rarely: cached on first use, not precached.
+        // Face model and WASM are large and change rarely: not precached (every candidate would get
+        // them with the app shell); the device check fetches them into this cache with progress
+        // (src/lib/exam-assets.ts), and whatever is missing is cached on first use.
         // Staff chunks are fetched by the console only (never offline for candidates).
         globIgnores: ['**/models/**', '**/tfjs-wasm/**', '**/audio/**', '**/assets/staff-*'],
         navigateFallback: '/index.html',
@@ -36,12 +64,13 @@ export default defineConfig({
           {
             urlPattern: ({ url }) => url.pathname.startsWith('/models/') || url.pathname.startsWith('/tfjs-wasm/'),
             handler: 'CacheFirst',
-            options: { cacheName: 'epot-models', expiration: { maxEntries: 20 } },
+            options: { cacheName: MODEL_CACHE_NAME, expiration: { maxEntries: 20 } },
           },
         ],
         cleanupOutdatedCaches: true,
       },
     }),
+    precompress(),
   ],
   worker: { format: 'es' },
   // The manifest lets tests/unit/bundle-budget.test.ts find the login route's chunks.

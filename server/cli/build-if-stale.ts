@@ -5,7 +5,7 @@ import { spawnSync } from 'node:child_process';
 import { existsSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 
-const INPUTS = ['index.html', 'vite.config.ts', 'package-lock.json', 'src', 'workers', 'contracts', 'public'];
+const INPUTS = ['index.html', 'vite.config.ts', 'server/cli/precompress.ts', 'package-lock.json', 'src', 'workers', 'contracts', 'public'];
 const SKIP = new Set(['node_modules']);
 
 function walk(dir: string, out: string[]): void {

@@ -24,9 +24,12 @@ function wantsHtml(request: FastifyRequest): boolean {
   return (request.method === 'GET' || request.method === 'HEAD') && (request.headers.accept ?? '').includes('text/html');
 }
 
-/** Cache policy by file: Vite's hashed /assets/* never change; index.html and sw.js must be revalidated. */
+/**
+ * Cache policy by file: Vite's hashed /assets/* never change; index.html and sw.js must be revalidated.
+ * `filePath` is the file sent, so a precompressed copy's .br/.gz is dropped first.
+ */
 function setCacheHeaders(reply: FastifyReply, filePath: string): void {
-  const name = filePath.replaceAll('\\', '/');
+  const name = filePath.replaceAll('\\', '/').replace(/\.(br|gz)$/, '');
   if (name.includes('/assets/')) reply.header('cache-control', IMMUTABLE);
   else if (name.endsWith('/index.html') || name.endsWith('/sw.js')) reply.header('cache-control', 'no-cache');
 }
@@ -37,6 +40,8 @@ export const spaStaticPlugin = fp(async (app: FastifyInstance, opts: SpaStaticOp
     await app.register(fastifyStatic, {
       root: opts.staticDir!,
       wildcard: true, // resolve files per request: a rebuilt dist/ needs no restart
+      // The build writes .br/.gz copies (server/cli/precompress.ts): sent by Accept-Encoding, with Vary.
+      preCompressed: true,
       setHeaders: setCacheHeaders,
     });
   } else if (opts.staticDir) {

@@ -382,6 +382,12 @@ export const messages = {
       'Anda dapat menunda tes dan memeriksa perangkat Anda terlebih dahulu, atau tetap melanjutkan tes. Jika Anda melanjutkan, kendala perangkat ini dicatat pada detail tes Anda.',
     postpone: 'Tunda Test',
     continueAnyway: 'Tetap Lanjutkan',
+    // Issue 16 (not in the spec; docs/spec-deviations.md): the face model and WASM download before the test.
+    assetsLoading: 'Mengunduh materi deteksi wajah untuk tes',
+    assetsProgress: (loadedMb: string, totalMb: string) => `${loadedMb} dari ${totalMb} MB`,
+    assetsReady: 'Materi deteksi wajah sudah tersimpan di perangkat Anda.',
+    assetsFailed:
+      'Sebagian materi deteksi wajah belum dapat diunduh. Anda tetap dapat memulai tes; materi akan diunduh kembali saat dibutuhkan.',
   },
   exam: {
     preparingListening: 'Preparing Listening Section',

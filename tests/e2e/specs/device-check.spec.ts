@@ -42,8 +42,13 @@ async function launch(browserType: BrowserType, camera: CameraFixture, { denyPer
   });
 }
 
-async function openCheck(browser: Browser, member: E2eMember, orderId: string, speech?: 'says-sentence' | 'silent'): Promise<Page> {
+/** `staticRequests`: collects the paths of every /models/ or /tfjs-wasm/ request (page, workers, service worker). */
+async function openCheck(browser: Browser, member: E2eMember, orderId: string, speech?: 'says-sentence' | 'silent', staticRequests?: string[]): Promise<Page> {
   const context = await browser.newContext({ baseURL: process.env.E2E_BASE_URL, locale: 'id-ID', timezoneId: 'Asia/Jakarta' });
+  context.on('request', (r) => {
+    const path = new URL(r.url()).pathname;
+    if (/^\/(models|tfjs-wasm)\//.test(path)) staticRequests?.push(path);
+  });
   const page = await context.newPage();
   if (speech) await scriptSpeech(page, SENTENCE, speech === 'says-sentence');
   await loginViaUi(page, member.email, member.password);
@@ -70,10 +75,20 @@ test.describe('device check', () => {
     const member = data.individualMembers[0]!;
     const order = await prepareOrder(request, member, data.individualCodes[0]!);
     browser = await launch(playwright.chromium, 'one-face');
-    const page = await openCheck(browser, member, order.orderId, 'says-sentence');
+    const staticRequests: string[] = [];
+    const page = await openCheck(browser, member, order.orderId, 'says-sentence', staticRequests);
 
     await throughAudioToVideo(page);
     await expect(cameraStatus(page)).toHaveText('Kamera berhasil mendeteksi wajah dengan baik', { timeout: VERDICT_TIMEOUT });
+    // Issue 16: the face model and the WASM binary the detector runs on are in the service worker's
+    // cache before 'Mulai Test' (the device check fetched them there, with progress), so a reload
+    // in a section or a later test loads them without the network.
+    await expect(page.getByTestId('exam-assets')).toHaveText('Materi deteksi wajah sudah tersimpan di perangkat Anda.');
+    const cached = await page.evaluate(async () => (await (await caches.open('epot-models')).keys()).map((r) => new URL(r.url).pathname).sort());
+    expect(cached).toEqual(expect.arrayContaining(['/models/blazeface/model.json', '/models/blazeface/group1-shard1of1.bin']));
+    expect(cached.filter((p) => p.startsWith('/tfjs-wasm/'))).toEqual([expect.stringMatching(/^\/tfjs-wasm\/tfjs-backend-wasm(-simd)?\.wasm$/)]);
+    // Everything the page and the face-detector worker asked for is among them (the worker loaded the same files).
+    for (const path of new Set(staticRequests)) if (!path.startsWith('/models/silero/')) expect(cached).toContain(path);
     // The 500x250 video, filled (object-fit: cover).
     await expect(page.getByTestId('camera-video')).toBeVisible();
     const box = await page.getByTestId('camera-video').boundingBox();

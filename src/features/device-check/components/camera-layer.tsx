@@ -7,6 +7,7 @@ import { useEffect, useRef } from 'react';
 import type { RefObject } from 'react';
 import { CAMERA_CHECK_RATE, DEFAULT_FACE_SETTINGS } from '../../../../workers/face-detector/contract.ts';
 import { messages } from '../../../i18n/messages.ts';
+import { examAssetsSettled } from '../../../lib/exam-assets.ts';
 import { Button } from '../../../ui/button.tsx';
 import { configureFaceDetection, startFaceDetection, stopFaceDetection } from '../../../workers/face-detector.ts';
 import { faceStateAtom } from '../../../workers/face-detector-atoms.ts';
@@ -121,6 +122,9 @@ function useCameraCheck(video: RefObject<HTMLVideoElement | null>, dispatch: (e:
         el.srcObject = stream;
         await el.play().catch(() => {}); // muted video: autoplay is allowed; the frames flow either way
       }
+      // The model and WASM come from the prefetch's cache: loading beside it would download them twice.
+      await examAssetsSettled();
+      if (abort.signal.aborted) return;
       try {
         detecting = true;
         await startFaceDetection({ stream, video: el ?? undefined, settings: { ratePerSecond: CAMERA_CHECK_RATE }, signal: abort.signal });

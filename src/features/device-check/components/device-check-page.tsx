@@ -11,6 +11,7 @@ import { messages } from '../../../i18n/messages.ts';
 import { Alert } from '../../../ui/alert.tsx';
 import { Button } from '../../../ui/button.tsx';
 import { Snackbar, type SnackbarMessage } from '../../../ui/snackbar.tsx';
+import { abortExamAssetPrefetch, prefetchExamAssets } from '../../../lib/exam-assets.ts';
 import { loadFaceDetector } from '../../../workers/face-detector.ts';
 import { reportDevice } from '../api/device-check-api.ts';
 import { checklist } from '../checklist-model.ts';
@@ -24,6 +25,7 @@ import { CameraVideoLayer } from './camera-layer.tsx';
 import { Checklist } from './checklist.tsx';
 import { useLayerFocus, useMicrophone, useStartTest } from './device-check-flow-hooks.ts';
 import { DeviceDialog } from './device-dialog.tsx';
+import { ExamAssetsProgress } from './exam-assets-progress.tsx';
 import { MicrophoneListenLayer } from './microphone-layer.tsx';
 import { StatusIcon } from './status-icon.tsx';
 import '../device-check.css';
@@ -70,10 +72,16 @@ function DeviceCheckFlow({ mode, orderId, licence, req }: FlowProps) {
     setSnack({ id: ++snackId.current, text, tone });
   }, []);
 
-  // Load the face model while the candidate is on the audio step, so the camera countdown measures
-  // detection, not the download. A failure shows up in the camera step.
+  // Fetch the face model and WASM into the service worker's cache while the candidate is on the audio
+  // step (progress below), then load the detector from there, so the camera countdown measures
+  // detection, not the download, and the files are cached for the sections (issue 16). A failure
+  // shows up in the camera step; the test can start regardless. Leaving the page stops the download.
   useEffect(() => {
-    if (req.camera && mode !== 'headset') loadFaceDetector().catch(() => {});
+    const face = req.camera && mode !== 'headset';
+    void prefetchExamAssets({ face }).then((progress) => {
+      if (face && progress.status !== 'aborted') loadFaceDetector().catch(() => {});
+    });
+    return abortExamAssetPrefetch;
   }, [req.camera, mode]);
 
   const startMicrophone = useMicrophone(dispatch);
@@ -103,6 +111,7 @@ function DeviceCheckFlow({ mode, orderId, licence, req }: FlowProps) {
         <h1 id="dc-layer-title" ref={heading} tabIndex={-1}>{t.steps[device]}</h1>
         <p className="field-help">{t.layerOf(layerIndex + 1, state.layers.length)}</p>
         <LayerBody layer={state.layer} state={state} dispatch={dispatch} onToast={toast} onMicrophone={() => void startMicrophone()} />
+        <ExamAssetsProgress />
         {startError && state.layer !== 'start' && <Alert tone="error">{startError}</Alert>}
         <div className="page-actions">
           {state.layer === 'mic-2' || state.layer === 'start'

@@ -1,0 +1,110 @@
+// The real server for the browser benchmarks: a fresh embedded database (PGlite folder) seeded with
+// the demo exam, `server/server.ts` started as its own production process on it with STATIC_DIR
+// pointing at a build, and the demo candidate's orders prepared through the API. (bench/proctoring.ts
+// does the same inline; it is left as it is while another change is under way there.)
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { apiPaths, fillPath } from '../../contracts/api-paths.ts';
+import { BIOMETRIC_CONSENT_VERSION } from '../../contracts/facts/index.ts';
+import { RULES_VERSION } from '../../contracts/orders.ts';
+import { openDatabase } from '../../server/db/client.ts';
+import { seedDemo, type SeedResult } from '../../server/seed/demo-seed.ts';
+import { createDiskStore } from '../../server/services/media/disk-store.ts';
+import { systemClock } from '../../server/services/platform/clock.ts';
+
+export const ACCESS_KEY = 'epot-public-demo-key';
+
+export async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const srv = createServer();
+    srv.once('error', reject);
+    srv.listen(0, '127.0.0.1', () => {
+      const addr = srv.address();
+      srv.close(() => (typeof addr === 'object' && addr ? resolve(addr.port) : reject(new Error('no port'))));
+    });
+  });
+}
+
+/** JSON call against the bench server; throws on a non-2xx answer. */
+export async function call<T>(base: string, method: string, path: string, token?: string, body?: unknown): Promise<T> {
+  const res = await fetch(`${base}/api${path}`, {
+    method,
+    headers: { ...(body !== undefined ? { 'content-type': 'application/json' } : {}), ...(token ? { authorization: `Bearer ${token}` } : {}) },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  const text = await res.text();
+  if (!res.ok) throw new Error(`${method} ${path}: ${res.status} ${text}`);
+  return JSON.parse(text) as T;
+}
+
+export interface AppServer {
+  base: string;
+  seed: SeedResult;
+  stop(): Promise<void>;
+}
+
+/** Seeds a fresh PGlite folder with the demo data and starts the production server on it, serving `staticDir`. */
+export async function startAppServer(root: string, staticDir: string, log: (s: string) => void): Promise<AppServer> {
+  const dataDir = mkdtempSync(join(tmpdir(), 'epot-bench-app-'));
+  let server: ChildProcess | null = null;
+  const stop = async () => {
+    if (server) {
+      server.kill('SIGTERM');
+      await new Promise((r) => setTimeout(r, 500));
+      if (server.exitCode === null) server.kill('SIGKILL');
+    }
+    rmSync(dataDir, { recursive: true, force: true });
+  };
+  try {
+    log('seeding a fresh database with the demo exam…');
+    const database = await openDatabase({ dataDir });
+    let seed: SeedResult | null;
+    try {
+      await database.migrate();
+      seed = await seedDemo(database.db, { store: createDiskStore(dataDir), clock: systemClock });
+    } finally {
+      await database.close();
+    }
+    if (!seed) throw new Error('the bench database was seeded before');
+    const port = await freePort();
+    const base = `http://127.0.0.1:${port}`;
+    const child = spawn(process.execPath, [join(root, 'node_modules', 'tsx', 'dist', 'cli.mjs'), join(root, 'server', 'server.ts')], {
+      cwd: root,
+      env: {
+        ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, DATABASE_URL: '', NODE_ENV: 'production', LOG_LEVEL: 'warn',
+        STATIC_DIR: staticDir, ACCESS_KEY, GOOGLE_CLIENT_ID: '', SMTP_URL: '',
+      },
+      stdio: ['ignore', 'inherit', 'inherit'],
+    });
+    server = child;
+    for (let until = Date.now() + 60_000; ;) {
+      if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}`);
+      if (await fetch(`${base}/api/health`).then((r) => r.ok, () => false)) break;
+      if (Date.now() > until) throw new Error('server did not start');
+      await new Promise((r) => setTimeout(r, 250));
+    }
+    return { base, seed, stop };
+  } catch (error) {
+    await stop();
+    throw error;
+  }
+}
+
+export interface PreparedOrder { orderId: string; token: string; email: string; password: string }
+
+/** The demo individual redeems `code` and consents, as the test list and preparation pages do; not started. */
+export async function prepareOrder(base: string, seed: SeedResult, code: string): Promise<PreparedOrder> {
+  const member = seed.logins.find((l) => l.kind === 'individual')!;
+  const login = await call<{ data: { token: string } }>(base, 'POST', apiPaths.member.login, undefined,
+    { access_key: ACCESS_KEY, provider: 'email', email: member.email, password: member.password });
+  const token = login.data.token;
+  const order = await call<{ data: { id: string } }>(base, 'POST', apiPaths.order.create, token,
+    { license: code, meta: { job: 'Mahasiswa', certificate_for: 'Persyaratan S2' } });
+  const orderId = order.data.id;
+  await call(base, 'POST', fillPath(apiPaths.order.consent, { id: orderId }), token,
+    { rules_version: RULES_VERSION, accepted: true, biometric_version: BIOMETRIC_CONSENT_VERSION });
+  return { orderId, token, email: member.email, password: member.password };
+}
