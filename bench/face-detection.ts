@@ -52,7 +52,8 @@ const loadAtStart = loadavg()[0]!;
 const log = (line: string) => console.log(`[bench ${((Date.now() - started) / 1000).toFixed(0).padStart(3)} s] ${line}`);
 
 function ensureInputs(): void {
-  if (!existsSync(join(root, 'public', 'models', 'blazeface', 'model.json'))) {
+  const modelFiles = ['models/blazeface/model.json', 'tfjs-wasm/tfjs-backend-wasm-simd.wasm', 'models/silero/silero_vad_legacy.onnx'];
+  if (modelFiles.some((f) => !existsSync(join(root, 'public', f)))) {
     const r = spawnSync(process.execPath, [join(root, 'node_modules', 'tsx', 'dist', 'cli.mjs'), 'server/cli/models.ts', '--if-missing'], {
       cwd: root,
       stdio: 'inherit',

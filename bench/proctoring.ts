@@ -37,7 +37,7 @@ import { RULES_VERSION } from '../contracts/orders.ts';
 import { BIOMETRIC_CONSENT_VERSION } from '../contracts/facts/index.ts';
 import { FIXED_SECTION_SECONDS } from '../contracts/facts/sections.ts';
 import { PHOTO_MAX_PER_SECTION } from '../contracts/facts/photos.ts';
-import { ensureModels } from '../server/cli/models.ts';
+import { ensureModels, ensureSpeechModel, ensureWasm } from '../server/cli/models.ts';
 import { openDatabase } from '../server/db/client.ts';
 import { seedDemo } from '../server/seed/demo-seed.ts';
 import { chromiumArgs, fixturesDir } from '../tests/e2e/support/chromium.ts';
@@ -198,7 +198,11 @@ const r1 = (n: number) => Math.round(n * 10) / 10;
 async function main(): Promise<void> {
   const began = Date.now();
   const loadAtStart = loadavg().map(r1);
+  // The face model, tfjs's WASM binaries and the speech model (public/, git-ignored): without the
+  // last two the detector falls back from WASM and the speech worker fails, quietly.
   await ensureModels({ ifMissing: true, repoRoot: root, log });
+  await ensureWasm({ repoRoot: root, log });
+  await ensureSpeechModel({ repoRoot: root, log });
   if (!existsSync(join(fixturesDir, 'one-face.y4m'))) {
     const res = spawnSync('bash', [join(root, 'tests', 'fixtures', 'make-fixtures.sh'), 'one-face'], { stdio: 'inherit', cwd: root });
     if (res.status !== 0) throw new Error('making the one-face fixture failed');
@@ -401,6 +405,7 @@ async function main(): Promise<void> {
       upload_size_sources: budget.uploadSizeSources,
       by_target: Object.fromEntries(budget.byTarget),
     };
+    const requestLog = budget.requests.map((q) => ({ ...q, url: q.url.replace(base, '') }));
 
     const goals = {
       zero_long_tasks: summary.long_tasks === 0,
@@ -433,7 +438,7 @@ async function main(): Promise<void> {
     writeFileSync(resultsFile, JSON.stringify({
       machine,
       settings: { section: SECTION, window_s: WINDOW_S, soak_min: SOAK_MIN, cpu_throttle: CPU_THROTTLE, click_every_ms: CLICK_EVERY_MS, photo_base_ms: PHOTO_BASE_MS, face_rate_per_s: 4 },
-      summary, throttle, memory: { summary: memorySummary, samples: memory }, data: { summary: dataSummary, rows, load, section: inWindow },
+      summary, throttle, memory: { summary: memorySummary, samples: memory }, data: { summary: dataSummary, rows, load, section: inWindow, requests: requestLog },
       goals, input_delays_ms: delays.map(r1),
     }, null, 2) + '\n');
 

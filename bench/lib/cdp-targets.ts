@@ -49,10 +49,14 @@ export async function instrumentPage(cdp: Cdp, opts: {
 }): Promise<Instrumented> {
   const targets: TargetReport[] = [];
   const sessions = opts.sessions ?? new Map<string, TargetInfo>();
+  const seen = new Set<string>();
   const setUp = async (sessionId: string, info: TargetInfo) => {
     if (sessions.has(sessionId)) return;
     sessions.set(sessionId, info);
-    const report: TargetReport = { type: info.type, url: short(info.url), throttle: 'not requested', networkError: null };
+    // A service worker is reached twice (the page's auto-attach and discovery): its events once.
+    if (seen.has(info.targetId)) return;
+    seen.add(info.targetId);
+    const report: TargetReport = { type: info.type, url: info.type === 'page' ? '' : short(info.url), throttle: 'not requested', networkError: null };
     targets.push(report);
     const tasks: Promise<unknown>[] = [];
     if (opts.countNetwork) {

@@ -47,6 +47,8 @@ export class NetworkBudget {
   readonly byTarget = new Map<string, Tally>();
   /** How each upload's size was known: 'content-length', 'post-data', or 'unknown'. */
   readonly uploadSizeSources: Record<string, number> = {};
+  /** Every finished request, for checking the categories by hand (results JSON). */
+  readonly requests: { url: string; method: string; phase: string; target: string; category: Category; upBytes: number; downBytes: number; cached: string | null }[] = [];
   private readonly pending = new Map<string, Pending>();
   /** Content-Length from ExtraInfo events that came before their request (CDP does not order them). */
   private readonly earlyLength = new Map<string, number>();
@@ -104,6 +106,7 @@ export class NetworkBudget {
     const phase = this.tallies.get(entry.phase) ?? new Map<Category, Tally>();
     this.tallies.set(entry.phase, phase);
     const category = categorise(entry.url, entry.method);
+    this.requests.push({ url: entry.url, method: entry.method, phase: entry.phase, target: entry.target, category, upBytes: entry.upBytes, downBytes: encoded, cached: entry.cached });
     const t = phase.get(category) ?? emptyTally();
     phase.set(category, t);
     const target = this.byTarget.get(entry.target) ?? emptyTally();
