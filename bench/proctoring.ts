@@ -194,6 +194,7 @@ const percentile = (values: number[], p: number) => {
   return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!;
 };
 const r1 = (n: number) => Math.round(n * 10) / 10;
+const r2 = (n: number) => Math.round(n * 100) / 100;
 
 async function main(): Promise<void> {
   const began = Date.now();
@@ -377,9 +378,11 @@ async function main(): Promise<void> {
       exam_renderer_pss_1min_mb: examPss.find((p) => p.x >= 1)?.y ?? null,
       exam_renderer_pss_end_mb: examPss.at(-1)?.y ?? null,
       exam_renderer_pss_max_mb: Math.max(...examPss.map((p) => p.y)),
-      exam_renderer_slope_mb_per_min: r1(slope(examPss) * 10) / 10,
-      total_pss_slope_mb_per_min: r1(slope(memory.map((m) => ({ x: m.t / 60, y: m.totalPssMb }))) * 10) / 10,
-      ua_memory_slope_mb_per_min: r1(slope(memory.filter((m) => m.ua?.totalMb != null).map((m) => ({ x: m.t / 60, y: m.ua!.totalMb! }))) * 10) / 10,
+      exam_renderer_slope_mb_per_min: r2(slope(examPss)),
+      // The renderer grows for the first 2 minutes of a section (buffers filling): a leak is the slope after.
+      exam_renderer_slope_after_2min_mb_per_min: r2(slope(examPss.filter((p) => p.x >= 2))),
+      total_pss_slope_mb_per_min: r2(slope(memory.map((m) => ({ x: m.t / 60, y: m.totalPssMb })))),
+      ua_memory_slope_mb_per_min: r2(slope(memory.filter((m) => m.ua?.totalMb != null).map((m) => ({ x: m.t / 60, y: m.ua!.totalMb! })))),
     };
 
     // Data: what was measured, and a whole test extrapolated from it.
@@ -464,7 +467,7 @@ async function main(): Promise<void> {
       const realms = m.ua?.totalMb != null ? Object.entries(m.ua.byScopeMb).map(([k, v]) => `${k.replace('DedicatedWorkerGlobalScope:', 'worker ')} ${v}`).join(', ') : '';
       console.log(`| ${m.t} s | ${m.examRendererPssMb ?? '–'} | ${types.map((t) => m.pssByTypeMb[t] ?? '–').join(' | ')} | ${m.totalPssMb} | ${ua} | ${realms} |`);
     }
-    console.log(`Exam renderer: start ${memorySummary.exam_renderer_pss_start_mb} MB, 1 min ${memorySummary.exam_renderer_pss_1min_mb} MB, end ${memorySummary.exam_renderer_pss_end_mb} MB; slope ${memorySummary.exam_renderer_slope_mb_per_min} MB/min over ${memory.length} samples (all Chromium ${memorySummary.total_pss_slope_mb_per_min}, page ${memorySummary.ua_memory_slope_mb_per_min} MB/min)`);
+    console.log(`Exam renderer: start ${memorySummary.exam_renderer_pss_start_mb} MB, 1 min ${memorySummary.exam_renderer_pss_1min_mb} MB, end ${memorySummary.exam_renderer_pss_end_mb} MB; slope ${memorySummary.exam_renderer_slope_mb_per_min} MB/min over ${memory.length} samples${SOAK_MIN >= 4 ? `, ${memorySummary.exam_renderer_slope_after_2min_mb_per_min} MB/min from minute 2 on` : ''} (all Chromium ${memorySummary.total_pss_slope_mb_per_min}, page ${memorySummary.ua_memory_slope_mb_per_min} MB/min)`);
     console.log('');
     console.log(`Data (CDP Network events of every target, opening / to the window's end; a whole test of ${dataSummary.test_minutes} min extrapolated per row)`);
     console.log('| category | requests | up (measured) | down (measured) | from cache / service worker | whole test up | whole test down | basis |');

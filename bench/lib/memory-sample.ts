@@ -31,9 +31,10 @@ export interface MemorySample {
 
 /**
  * The exam tab's renderer among Chromium's processes: the renderer with the most PSS. The benchmark's
- * context has one page, launched without a spare renderer, and the app's service worker runs in the
- * page's process (same site), so the only other renderers are short-lived ones (a worklet, a
- * navigation); the exam page holds the model, the camera frames and the app.
+ * context has one page and Chromium runs without a spare renderer; CDP does not map targets to
+ * processes, and the two other renderers the runs show stay at 30-60 MB each, while the exam page's
+ * (the app, the workers with the model and their WASM heaps, the camera frames) is several times that
+ * from the first sample on.
  */
 export function examRenderer(processes: ProcMemory[]): ProcMemory | null {
   return processes.filter((p) => p.type === 'renderer').sort((a, b) => b.pssMb - a.pssMb)[0] ?? null;
