@@ -8,9 +8,9 @@
 // proctoring run, minus a 10 s run with the camera playing and no detection, scaled to per second;
 // the worker and the page both live in the renderer process.
 //
-// `--cpu-throttle=N` (issue 16: a low-end laptop) slows each page and the workers it starts N times
-// (CDP Emulation.setCPUThrottlingRate per target over a connection of our own, lib/cdp-targets.ts;
-// a target that refuses is printed). `--production-only` runs only the production path: BlazeFace
+// `--cpu-throttle=N` (issue 16: a low-end laptop) asks for CDP Emulation.setCPUThrottlingRate on each
+// page and the workers it starts, over a connection of our own (lib/cdp-targets.ts); Chromium 156
+// throttles the page only and refuses workers, which is printed. `--production-only` runs only the production path: BlazeFace
 // in the worker on WASM, the one-face shares and the proctoring CPU run.
 import { chromium } from '@playwright/test';
 import type { Browser, Page } from '@playwright/test';

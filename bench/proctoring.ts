@@ -14,9 +14,10 @@
 // mode (into .tmp/bench-proctoring-dist), and non-production builds honour `?photo-interval-ms`.
 // Production builds ignore it (src/features/proctoring/photo-scheduler.ts).
 //
-// Issue 16 (a low-end laptop): `--cpu-throttle=N` slows the page, its dedicated workers and the
-// service worker N times (CDP Emulation.setCPUThrottlingRate on each target, over a CDP connection of
-// our own: lib/cdp.ts, lib/cdp-targets.ts; a target that refuses is named in the output). Memory:
+// Issue 16 (a low-end laptop): `--cpu-throttle=N` asks for CDP Emulation.setCPUThrottlingRate on the
+// page, its dedicated workers and the service worker, over a CDP connection of our own (lib/cdp.ts,
+// lib/cdp-targets.ts); Chromium 156 applies it to the page only and refuses it for workers, and the
+// output names every target that refused. Memory:
 // every Chromium process's PSS from /proc and the page's measureUserAgentSpecificMemory() at the
 // window's start and end, and every minute of a soak (`--soak-min=M`: the window lasts M minutes, on
 // reading by default, which lasts 55; the slope shows a leak). Data: the bytes every target sent and
