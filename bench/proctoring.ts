@@ -13,29 +13,65 @@
 // Photos every 100000 ms x 1..6 would not come within a minute: the app is built in the 'bench'
 // mode (into .tmp/bench-proctoring-dist), and non-production builds honour `?photo-interval-ms`.
 // Production builds ignore it (src/features/proctoring/photo-scheduler.ts).
+//
+// Issue 16 (a low-end laptop): `--cpu-throttle=N` asks for CDP Emulation.setCPUThrottlingRate on the
+// page, its dedicated workers and the service worker, over a CDP connection of our own (lib/cdp.ts,
+// lib/cdp-targets.ts); Chromium 156 applies it to the page only and refuses it for workers, and the
+// output names every target that refused. Memory:
+// every Chromium process's PSS from /proc and the page's measureUserAgentSpecificMemory() at the
+// window's start and end, and every minute of a soak (`--soak-min=M`: the window lasts M minutes, on
+// reading by default, which lasts 55; the slope shows a leak). Data: the bytes every target sent and
+// received (CDP Network events, lib/net-budget.ts) from opening `/` to the end, by category, and a
+// whole test extrapolated from them (lib/data-budget.ts). `--section=structure|reading` picks the section.
 import { createDiskStore } from '../server/services/media/disk-store.ts';
 import { chromium } from '@playwright/test';
 import type { Page } from '@playwright/test';
 import { spawn, spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
-import { cpus, loadavg, release, tmpdir } from 'node:os';
+import { cpus, loadavg, release, tmpdir, totalmem } from 'node:os';
+import { parseArgs } from 'node:util';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { apiPaths, fillPath } from '../contracts/api-paths.ts';
 import { RULES_VERSION } from '../contracts/orders.ts';
 import { BIOMETRIC_CONSENT_VERSION } from '../contracts/facts/index.ts';
-import { ensureModels } from '../server/cli/models.ts';
+import { FIXED_SECTION_SECONDS } from '../contracts/facts/sections.ts';
+import { PHOTO_MAX_PER_SECTION } from '../contracts/facts/photos.ts';
+import { ensureModels, ensureSpeechModel, ensureWasm } from '../server/cli/models.ts';
 import { openDatabase } from '../server/db/client.ts';
 import { seedDemo } from '../server/seed/demo-seed.ts';
 import { chromiumArgs, fixturesDir } from '../tests/e2e/support/chromium.ts';
 import { buildIfStale } from './lib/build.ts';
+import { connectCdp } from './lib/cdp.ts';
+import { instrumentPage } from './lib/cdp-targets.ts';
+import type { TargetInfo, TargetReport } from './lib/cdp-targets.ts';
+import { audioRefs, countQuestions, wholeTestBudget } from './lib/data-budget.ts';
+import type { BudgetRow } from './lib/data-budget.ts';
+import { sampleMemory } from './lib/memory-sample.ts';
+import type { MemorySample } from './lib/memory-sample.ts';
+import { NetworkBudget } from './lib/net-budget.ts';
+import { chromiumBrowserPids, slope } from './lib/proc-memory.ts';
 import { systemClock } from '../server/services/platform/clock.ts';
+import { DEMO_EXAM_FILE } from '../server/seed/demo-seed.ts';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const outDir = join(root, '.tmp', 'bench-proctoring-dist');
 const resultsFile = join(root, 'bench', 'results', 'proctoring.json');
-const WINDOW_S = 60;
+const { values: flags } = parseArgs({
+  options: { 'cpu-throttle': { type: 'string', default: '1' }, 'soak-min': { type: 'string', default: '0' }, section: { type: 'string' } },
+});
+const CPU_THROTTLE = Number(flags['cpu-throttle']);
+const SOAK_MIN = Number(flags['soak-min']);
+if (!(CPU_THROTTLE >= 1) || !(SOAK_MIN >= 0)) throw new Error('--cpu-throttle must be >= 1 and --soak-min >= 0');
+const SECTION = (flags.section ?? (SOAK_MIN > 0 ? 'reading' : 'structure')) as 'structure' | 'reading';
+if (SECTION !== 'structure' && SECTION !== 'reading') throw new Error('--section is structure or reading');
+if (SOAK_MIN * 60 > FIXED_SECTION_SECONDS[SECTION] - 120) throw new Error(`a ${SOAK_MIN}-minute soak does not fit in ${SECTION}`);
+const WINDOW_S = SOAK_MIN > 0 ? SOAK_MIN * 60 : 60;
+/** In a soak the candidate moves to the next question every 15th answer (30 s), as one would. */
+const NEXT_EVERY_CLICKS = 15;
+/** measureUserAgentSpecificMemory() answers at once with ForceEagerMeasureMemory; this catches a hang. */
+const UA_MEMORY_TIMEOUT_MS = 45_000;
 const CLICK_EVERY_MS = 2_000;
 /** Photos come every 3-18 s, so the section's 5 are taken within the window. */
 const PHOTO_BASE_MS = 3_000;
@@ -159,10 +195,16 @@ const percentile = (values: number[], p: number) => {
   return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!;
 };
 const r1 = (n: number) => Math.round(n * 10) / 10;
+const r2 = (n: number) => Math.round(n * 100) / 100;
 
 async function main(): Promise<void> {
   const began = Date.now();
+  const loadAtStart = loadavg().map(r1);
+  // The face model, tfjs's WASM binaries and the speech model (public/, git-ignored): without the
+  // last two the detector falls back from WASM and the speech worker fails, quietly.
   await ensureModels({ ifMissing: true, repoRoot: root, log });
+  await ensureWasm({ repoRoot: root, log });
+  await ensureSpeechModel({ repoRoot: root, log });
   if (!existsSync(join(fixturesDir, 'one-face.y4m'))) {
     const res = spawnSync('bash', [join(root, 'tests', 'fixtures', 'make-fixtures.sh'), 'one-face'], { stdio: 'inherit', cwd: root });
     if (res.status !== 0) throw new Error('making the one-face fixture failed');
@@ -199,7 +241,9 @@ async function main(): Promise<void> {
       await new Promise((r) => setTimeout(r, 250));
     }
 
-    // The demo individual redeems a code, consents, starts, and hands in listening empty.
+    // The demo individual redeems a code, consents, starts, and hands in listening empty (and
+    // structure, when the window is on reading). Listening's audio is fetched here once, for the data
+    // budget: the browser never plays it.
     const member = seed.logins.find((l) => l.kind === 'individual')!;
     const login = await call<{ data: { token: string } }>(base, 'POST', apiPaths.member.login, undefined,
       { access_key: ACCESS_KEY, provider: 'email', email: member.email, password: member.password });
@@ -209,51 +253,105 @@ async function main(): Promise<void> {
     const orderId = order.data.id;
     await call(base, 'POST', fillPath(apiPaths.order.consent, { id: orderId }), token, { rules_version: RULES_VERSION, accepted: true, biometric_version: BIOMETRIC_CONSENT_VERSION });
     await call(base, 'PUT', fillPath(apiPaths.order.updateStartTest, { id: orderId }), token);
-    await call(base, 'GET', fillPath(apiPaths.order.sectionDetail, { id: orderId, section: 'listening' }), token);
+    const listening = await call<{ data: { duration_seconds: number } }>(base, 'GET', fillPath(apiPaths.order.sectionDetail, { id: orderId, section: 'listening' }), token);
+    let audioBytes = 0;
+    const audio = audioRefs(listening.data);
+    for (const url of audio.values()) audioBytes += (await (await fetch(new URL(url, base))).arrayBuffer()).byteLength;
     await call(base, 'POST', apiPaths.order.answer, token, { id: orderId, section: 'listening', images: [], answer: [], disqualified: false });
+    if (SECTION === 'reading') {
+      await call(base, 'GET', fillPath(apiPaths.order.sectionDetail, { id: orderId, section: 'structure' }), token);
+      await call(base, 'POST', apiPaths.order.answer, token, { id: orderId, section: 'structure', images: [], answer: [], disqualified: false });
+    }
 
-    const browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: chromiumArgs('one-face') });
+    const debugPort = await freePort();
+    const loadBefore = loadavg().map(r1);
+    const browser = await chromium.launch({
+      executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+      args: [
+        ...chromiumArgs('one-face'), `--remote-debugging-port=${debugPort}`,
+        // measureUserAgentSpecificMemory() collects and answers at once instead of at the next GC.
+        '--enable-blink-features=ForceEagerMeasureMemory',
+        // No spare renderer kept warm: the exam tab's renderer is then the only large one.
+        '--disable-features=SpareRendererForSitePerProcess',
+      ],
+    });
+    const cdp = await connectCdp(debugPort);
     let figures: Figures;
     let workers: string[] = [];
+    let cdpTargets: TargetReport[] = [];
+    const memory: MemorySample[] = [];
+    let budget: NetworkBudget;
+    const browserPid = chromiumBrowserPids()[0];
+    if (!browserPid) throw new Error('no Chromium browser process found below this process');
     try {
       const context = await browser.newContext({ baseURL: base, locale: 'id-ID', viewport: { width: 1280, height: 800 } });
       const page = await context.newPage();
       const errors: string[] = [];
       page.on('pageerror', (e) => errors.push(e.message));
+      // The page, its workers and the service worker on our own CDP connection, before anything loads.
+      const { targetInfo } = await (await context.newCDPSession(page)).send('Target.getTargetInfo');
+      const sessions = new Map<string, TargetInfo>();
+      budget = new NetworkBudget(cdp, (sessionId) => (sessionId && sessions.get(sessionId)?.type) || 'page');
+      cdpTargets = (await instrumentPage(cdp, { pageTargetId: targetInfo.targetId, cpuThrottle: CPU_THROTTLE, countNetwork: true, serviceWorkers: true, sessions })).targets;
       await page.goto('/');
       await page.getByLabel('E-mail').fill(member.email);
       await page.getByLabel('Password').fill(member.password);
       await page.getByRole('button', { name: 'Login', exact: true }).click();
       await page.waitForURL(/\/epot$/);
-      await page.goto(`/epot/${orderId}/structure?photo-interval-ms=${PHOTO_BASE_MS}`);
+      await page.goto(`/epot/${orderId}/${SECTION}?photo-interval-ms=${PHOTO_BASE_MS}`);
       await page.getByRole('button', { name: 'Start Test' }).click();
       await page.getByTestId('question').waitFor();
       // Past the detector's model load and warm-up (its own figures are in the face-detection bench).
       await page.waitForTimeout(8_000);
       if (await page.getByRole('alertdialog').count()) throw new Error('a proctoring dialog is open before the window (the fixture should show one face)');
 
-      log(`measuring ${WINDOW_S} s…`);
+      // Memory at the window's start, before the probes (the page's measurement runs a collection).
+      memory.push(await sampleMemory({ t: 0, browserPid, page, uaTimeoutMs: UA_MEMORY_TIMEOUT_MS }));
+      log(`measuring ${WINDOW_S} s on ${SECTION}${CPU_THROTTLE !== 1 ? ` at ${CPU_THROTTLE}x CPU throttle` : ''}…`);
+      budget.phase = 'section';
       await installProbe(page);
       const options = page.getByTestId('question').locator('.radio');
       const t0 = Date.now();
+      // Soak: a sample every minute, in the background (the window's end takes its own below).
+      const minuteSamples: Promise<MemorySample>[] = [];
+      let nextMinute = 1;
       for (let i = 0; Date.now() - t0 < WINDOW_S * 1000 - CLICK_EVERY_MS / 2; i++) {
         const due = t0 + (i + 1) * CLICK_EVERY_MS - CLICK_EVERY_MS / 2;
         await page.waitForTimeout(Math.max(0, due - Date.now()));
+        if (SOAK_MIN > 0 && i > 0 && i % NEXT_EVERY_CLICKS === 0) {
+          const next = page.getByRole('button', { name: 'Next', exact: true });
+          if (await next.count()) await next.click();
+        }
         await options.nth(i % 2).click();
+        if (SOAK_MIN > 0 && Date.now() - t0 >= nextMinute * 60_000 && nextMinute < SOAK_MIN) {
+          minuteSamples.push(sampleMemory({ t: nextMinute * 60, browserPid, page, uaTimeoutMs: UA_MEMORY_TIMEOUT_MS }));
+          nextMinute++;
+        }
       }
       await page.waitForTimeout(Math.max(0, t0 + WINDOW_S * 1000 - Date.now()));
+      const pssAtEnd = sampleMemory({ t: WINDOW_S, browserPid, page: null, uaTimeoutMs: 0 });
       figures = await page.evaluate(() => (window as unknown as { __benchStop: () => Promise<Figures> }).__benchStop());
+      memory.push(...(await Promise.all(minuteSamples)));
+      // PSS at the window's end; the page's own figure right after the probes stopped.
+      const end = await pssAtEnd;
+      end.ua = (await sampleMemory({ t: WINDOW_S, browserPid, page, uaTimeoutMs: UA_MEMORY_TIMEOUT_MS })).ua;
+      memory.push(end);
+      budget.phase = 'after';
       // The workers alive at the end (the face detector and the clock must have run throughout).
       workers = page.workers().map((wk) => /\/([\w-]+?)\.worker[^/]*$|\/([\w-]+)-[\w-]+\.js$/.exec(new URL(wk.url()).pathname)?.slice(1).find(Boolean) ?? wk.url()).sort();
       if (await page.getByRole('alertdialog').count()) errors.push('a proctoring dialog opened during the window');
       if (errors.length) throw new Error(`page errors: ${errors.join('; ')}`);
     } finally {
+      cdp.close();
       await browser.close();
     }
+    const loadAfter = loadavg().map(r1);
 
     const delays = figures.inputDelayMs;
     const clickTimings = figures.eventTimings.filter((e) => e.name === 'click').map((e) => e.durationMs);
     const summary = {
+      section: SECTION,
+      cpu_throttle: CPU_THROTTLE,
       window_s: r1(figures.seconds),
       long_tasks: figures.longTasks,
       total_blocking_ms: Math.round(figures.totalBlockingMs),
@@ -273,30 +371,117 @@ async function main(): Promise<void> {
       violation_reports: figures.violationReports,
       exam_clock: `${figures.clockStart} -> ${figures.clockEnd}`,
     };
-    const targets = {
+
+    // Memory: the exam renderer's PSS over the window, and its slope (MB per minute).
+    const examPss = memory.filter((m) => m.examRendererPssMb !== null).map((m) => ({ x: m.t / 60, y: m.examRendererPssMb! }));
+    const memorySummary = {
+      exam_renderer_pss_start_mb: examPss[0]?.y ?? null,
+      exam_renderer_pss_1min_mb: examPss.find((p) => p.x >= 1)?.y ?? null,
+      exam_renderer_pss_end_mb: examPss.at(-1)?.y ?? null,
+      exam_renderer_pss_max_mb: Math.max(...examPss.map((p) => p.y)),
+      exam_renderer_slope_mb_per_min: r2(slope(examPss)),
+      // The renderer grows for the first 2 minutes of a section (buffers filling): a leak is the slope after.
+      exam_renderer_slope_after_2min_mb_per_min: r2(slope(examPss.filter((p) => p.x >= 2))),
+      total_pss_slope_mb_per_min: r2(slope(memory.map((m) => ({ x: m.t / 60, y: m.totalPssMb })))),
+      ua_memory_slope_mb_per_min: r2(slope(memory.filter((m) => m.ua?.totalMb != null).map((m) => ({ x: m.t / 60, y: m.ua!.totalMb! })))),
+    };
+
+    // Data: what was measured, and a whole test extrapolated from it.
+    const exam = JSON.parse(readFileSync(DEMO_EXAM_FILE, 'utf8')) as { sections: Record<string, unknown> };
+    const questions = Object.fromEntries(['listening', 'structure', 'reading'].map((s) => [s, countQuestions(exam.sections[s])]));
+    const minutes = { listening: listening.data.duration_seconds / 60, structure: FIXED_SECTION_SECONDS.structure / 60, reading: FIXED_SECTION_SECONDS.reading / 60 };
+    const load = budget.phaseTotals('load');
+    const inWindow = budget.phaseTotals('section');
+    const rows = wholeTestBudget(load, inWindow, figures.seconds / 60, {
+      questions, minutes, measuredSection: SECTION, photos: PHOTO_MAX_PER_SECTION * 3, draftsPerQuestion: 2, audioBytes, audioFiles: audio.size,
+    });
+    const sum = (f: (r: BudgetRow) => number) => rows.reduce((a, r) => a + f(r), 0);
+    const dataSummary = {
+      measured_up_bytes: sum((r) => r.measuredUp),
+      measured_down_bytes: sum((r) => r.measuredDown),
+      whole_test_up_bytes: sum((r) => r.testUp),
+      whole_test_down_bytes: sum((r) => r.testDown),
+      test_minutes: r1(Object.values(minutes).reduce((a, b) => a + b, 0)),
+      questions,
+      audio_files: audio.size,
+      audio_bytes: audioBytes,
+      open_requests_at_end: budget.openRequests,
+      upload_size_sources: budget.uploadSizeSources,
+      by_target: Object.fromEntries(budget.byTarget),
+    };
+    const requestLog = budget.requests.map((q) => ({ ...q, url: q.url.replace(base, '') }));
+
+    const goals = {
       zero_long_tasks: summary.long_tasks === 0,
       fps_at_least_58: summary.fps >= 58,
-      p95_input_delay_under_50ms: summary.input_delay_p95_ms < 50,
+      p95_input_delay_at_most_50ms: summary.input_delay_p95_ms <= 50,
+      exam_renderer_at_most_200mb: (memorySummary.exam_renderer_pss_max_mb ?? Infinity) <= 200,
+      exam_renderer_growth_at_most_5mb: examPss.length >= 2 && examPss.at(-1)!.y - examPss[0]!.y <= 5,
+      whole_test_upload_at_most_20mb: dataSummary.whole_test_up_bytes <= 20 * 1024 * 1024,
     };
     const machine = {
       date: new Date().toISOString().slice(0, 10),
+      started: new Date(began).toISOString(),
       cores: cpus().length,
       cpu: cpus()[0]?.model.trim() ?? 'unknown',
+      memoryGb: r1(totalmem() / 1024 ** 3),
       kernel: release(),
       chromium: spawnSync(process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', ['--version'], { encoding: 'utf8' }).stdout.trim(),
-      loadAverage1m: r1(loadavg()[0]!),
+      /** `uptime`'s 1/5/15-minute load averages when the bench started, when the browser started and when it closed. */
+      loadAtStart,
+      loadBefore,
+      loadAfter,
       benchSeconds: Math.round((Date.now() - began) / 1000),
     };
+    const throttle = {
+      rate: CPU_THROTTLE,
+      method: 'CDP Emulation.setCPUThrottlingRate on each target (page, dedicated workers via Target.setAutoAttach, service workers via discovery)',
+      targets: cdpTargets,
+    };
     mkdirSync(dirname(resultsFile), { recursive: true });
-    writeFileSync(resultsFile, JSON.stringify({ machine, settings: { window_s: WINDOW_S, click_every_ms: CLICK_EVERY_MS, photo_base_ms: PHOTO_BASE_MS, face_rate_per_s: 4 }, summary, targets, input_delays_ms: delays.map(r1) }, null, 2) + '\n');
+    writeFileSync(resultsFile, JSON.stringify({
+      machine,
+      settings: { section: SECTION, window_s: WINDOW_S, soak_min: SOAK_MIN, cpu_throttle: CPU_THROTTLE, click_every_ms: CLICK_EVERY_MS, photo_base_ms: PHOTO_BASE_MS, face_rate_per_s: 4 },
+      summary, throttle, memory: { summary: memorySummary, samples: memory }, data: { summary: dataSummary, rows, load, section: inWindow, requests: requestLog },
+      goals, input_delays_ms: delays.map(r1),
+    }, null, 2) + '\n');
 
+    const kb = (n: number) => (n >= 1024 * 1024 ? `${r1(n / 1024 / 1024)} MB` : `${r1(n / 1024)} KB`);
+    const verdict = (ok: boolean) => (ok ? 'met' : 'MISSED');
     console.log('');
-    console.log(`Proctoring during a ${summary.window_s} s section (structure, one-face fixture, face detection 4/s, photos every ${PHOTO_BASE_MS / 1000}-${(PHOTO_BASE_MS * 6) / 1000} s, exam clock ${summary.exam_clock})`);
-    console.log('| long tasks | TBT ms | fps | clicks | input delay median / p95 / max ms | Event Timing click median / p95 ms | photos uploaded | workers |');
+    console.log(`Proctoring during a ${summary.window_s} s ${SECTION} section at ${CPU_THROTTLE}x CPU (one-face fixture, face detection 4/s, photos every ${PHOTO_BASE_MS / 1000}-${(PHOTO_BASE_MS * 6) / 1000} s, exam clock ${summary.exam_clock})`);
+    console.log('| CPU throttle | long tasks | TBT ms | longest ms | fps | clicks | input delay median / p95 / max ms | Event Timing click median / p95 ms | photos uploaded | workers |');
+    console.log('|---|---|---|---|---|---|---|---|---|---|');
+    console.log(`| ${CPU_THROTTLE}x | ${summary.long_tasks} | ${summary.total_blocking_ms} | ${summary.longest_task_ms} | ${summary.fps} | ${summary.clicks} | ${summary.input_delay_median_ms} / ${summary.input_delay_p95_ms} / ${summary.input_delay_max_ms} | ${summary.event_timing_click_median_ms} / ${summary.event_timing_click_p95_ms} (${summary.event_timing_click_entries} entries) | ${summary.photo_uploads} | ${workers.join(', ')} |`);
+    if (CPU_THROTTLE !== 1) {
+      console.log(`CPU throttle ${CPU_THROTTLE}x per target: ${cdpTargets.map((t) => `${t.type} ${t.url}: ${t.throttle}`).join('; ')}`);
+      const refused = cdpTargets.filter((t) => t.throttle !== 'applied');
+      if (refused.length) console.log(`NOT THROTTLED (Chromium refused or did not apply): ${refused.map((t) => `${t.type} ${t.url}`).join(', ')}`);
+    }
+    console.log('');
+    console.log('Memory (MB PSS from /proc/<pid>/smaps_rollup; exam renderer = the renderer with the most PSS; page = measureUserAgentSpecificMemory())');
+    const types = [...new Set(memory.flatMap((m) => Object.keys(m.pssByTypeMb)))].sort();
+    console.log(`| t | exam renderer | ${types.join(' | ')} | all Chromium | page (JS+DOM, all realms) | page by realm |`);
+    console.log(`|---|---|${types.map(() => '---|').join('')}---|---|---|`);
+    for (const m of memory) {
+      const ua = m.ua ? (m.ua.totalMb !== null ? `${m.ua.totalMb} (${m.ua.tookMs} ms)` : `none: ${m.ua.error}`) : '–';
+      const realms = m.ua?.totalMb != null ? Object.entries(m.ua.byScopeMb).map(([k, v]) => `${k.replace('DedicatedWorkerGlobalScope:', 'worker ')} ${v}`).join(', ') : '';
+      console.log(`| ${m.t} s | ${m.examRendererPssMb ?? '–'} | ${types.map((t) => m.pssByTypeMb[t] ?? '–').join(' | ')} | ${m.totalPssMb} | ${ua} | ${realms} |`);
+    }
+    console.log(`Exam renderer: start ${memorySummary.exam_renderer_pss_start_mb} MB, 1 min ${memorySummary.exam_renderer_pss_1min_mb} MB, end ${memorySummary.exam_renderer_pss_end_mb} MB; slope ${memorySummary.exam_renderer_slope_mb_per_min} MB/min over ${memory.length} samples${SOAK_MIN >= 4 ? `, ${memorySummary.exam_renderer_slope_after_2min_mb_per_min} MB/min from minute 2 on` : ''} (all Chromium ${memorySummary.total_pss_slope_mb_per_min}, page ${memorySummary.ua_memory_slope_mb_per_min} MB/min)`);
+    console.log('');
+    console.log(`Data (CDP Network events of every target, opening / to the window's end; a whole test of ${dataSummary.test_minutes} min extrapolated per row)`);
+    console.log('| category | requests | up (measured) | down (measured) | from cache / service worker | whole test up | whole test down | basis |');
     console.log('|---|---|---|---|---|---|---|---|');
-    console.log(`| ${summary.long_tasks} | ${summary.total_blocking_ms} | ${summary.fps} | ${summary.clicks} | ${summary.input_delay_median_ms} / ${summary.input_delay_p95_ms} / ${summary.input_delay_max_ms} | ${summary.event_timing_click_median_ms} / ${summary.event_timing_click_p95_ms} (${summary.event_timing_click_entries} entries) | ${summary.photo_uploads} | ${workers.join(', ')} |`);
-    console.log(`Targets: zero long tasks ${targets.zero_long_tasks ? 'met' : 'MISSED'}; >= 58 fps ${targets.fps_at_least_58 ? 'met' : 'MISSED'}; p95 input delay < 50 ms ${targets.p95_input_delay_under_50ms ? 'met' : 'MISSED'}`);
-    console.log(`Machine: ${machine.cores} cores (${machine.cpu}), Linux ${machine.kernel}, ${machine.chromium} headless; ${machine.date}; 1-min load ${machine.loadAverage1m}; bench took ${machine.benchSeconds} s`);
+    for (const r of rows) {
+      const cached = load[r.category].cachedRequests + inWindow[r.category].cachedRequests;
+      console.log(`| ${r.category} | ${r.measuredRequests} | ${kb(r.measuredUp)} | ${kb(r.measuredDown)} | ${cached} | ${kb(r.testUp)} | ${kb(r.testDown)} | ${r.basis} |`);
+    }
+    console.log(`| **total** | | ${kb(dataSummary.measured_up_bytes)} | ${kb(dataSummary.measured_down_bytes)} | | **${kb(dataSummary.whole_test_up_bytes)}** | **${kb(dataSummary.whole_test_down_bytes)}** | |`);
+    console.log(`By target: ${[...budget.byTarget].map(([t, x]) => `${t} ${x.requests} requests ${kb(x.upBytes)} up ${kb(x.downBytes)} down, ${x.cachedRequests} from cache/SW`).join('; ')}. Upload sizes from: ${JSON.stringify(budget.uploadSizeSources)}${budget.openRequests ? `; ${budget.openRequests} requests still open at the end (not counted)` : ''}`);
+    console.log('');
+    console.log(`Goals: zero long tasks ${verdict(goals.zero_long_tasks)}; >= 58 fps ${verdict(goals.fps_at_least_58)}; p95 input delay <= 50 ms ${verdict(goals.p95_input_delay_at_most_50ms)}; exam renderer <= 200 MB ${verdict(goals.exam_renderer_at_most_200mb)}; growth <= 5 MB over the window ${verdict(goals.exam_renderer_growth_at_most_5mb)}; whole test upload <= 20 MB ${verdict(goals.whole_test_upload_at_most_20mb)}`);
+    console.log(`Machine: ${machine.cores} cores (${machine.cpu}), ${machine.memoryGb} GB, Linux ${machine.kernel}, ${machine.chromium} headless; ${machine.started}; load ${machine.loadAtStart.join(' ')} at the start, ${machine.loadBefore.join(' ')} when the browser started, ${machine.loadAfter.join(' ')} when it closed; bench took ${machine.benchSeconds} s`);
     console.log(`Wrote ${resultsFile}`);
   } finally {
     if (server) {
