@@ -1,14 +1,14 @@
 // The real BlazeFace model on the tfjs CPU backend, fed frames of the webcam fixtures (read from the
 // .y4m files Chromium's fake camera plays). Fixtures that are missing are generated, never skipped.
 // Time is a fake clock passed in as `now`; the model itself runs for real (~150 ms per detection).
-import '@tensorflow/tfjs-backend-cpu';
+import { MathBackendCPU } from '@tensorflow/tfjs-backend-cpu';
 import * as tf from '@tensorflow/tfjs-core';
 import { spawnSync } from 'node:child_process';
 import { existsSync, openSync, readFileSync, readSync, closeSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
-import type { FaceDetectorEvent, RgbaImage } from './contract.ts';
+import type { FaceBackend, FaceDetectorEvent, RgbaImage } from './contract.ts';
 import { DEFAULT_FACE_SETTINGS } from './contract.ts';
 import { createFaceDetector, MODEL_SIZE } from './face-detector.ts';
 import type { FaceDetectorDeps, Scheduler } from './face-detector.ts';
@@ -386,3 +386,32 @@ describe('memory', () => {
   }, 180_000);
 });
 
+
+describe('memory: one backend, one model', () => {
+  it('keeps one model and frees every backend the warm-up did not choose', async () => {
+    // A second CPU backend under another name, with CPU's kernels, stands in for WASM/WebGL.
+    tf.registerBackend('cpu-b', () => new MathBackendCPU(), 0);
+    for (const kernel of tf.getKernelsForBackend('cpu')) tf.registerKernel({ ...kernel, backendName: 'cpu-b' });
+    const base = tf.memory().numTensors;
+    const single = harness();
+    await single.detector.load({ warmUpRuns: 0, timedRuns: 1 });
+    const oneModel = tf.memory().numTensors - base;
+    single.detector.dispose();
+    expect(oneModel).toBeGreaterThan(0);
+    expect(tf.memory().numTensors).toBe(base);
+
+    // cpu-b is slow (every reading of the clock while it runs moves 500 ms), so CPU wins; both are tried.
+    let t = 0;
+    const h = harness({ backends: [{ name: 'cpu-b' as FaceBackend }, { name: 'cpu' }], now: () => (t += tf.getBackend() === 'cpu-b' ? 500 : 1) });
+    const info = await h.detector.load({ warmUpRuns: 0, timedRuns: 1, goodEnoughMs: 0, warmUpBudgetMs: 0 });
+    expect(info.backend).toBe('cpu');
+    expect(info.trials.map((x) => [x.backend, x.ok])).toEqual([['cpu-b', true], ['cpu', true]]);
+    // The loser is gone: its model's tensors, its backend instance (and its data) and its factory.
+    expect(tf.memory().numTensors - base).toBe(oneModel);
+    expect(tf.findBackendFactory('cpu-b')).toBeNull();
+    expect(tf.engine().registry['cpu-b']).toBeUndefined();
+    expect(tf.getBackend()).toBe('cpu');
+    h.detector.dispose();
+    expect(tf.memory().numTensors).toBe(base);
+  }, 60_000);
+});

@@ -38,6 +38,11 @@ export interface BackendCandidate {
   prepare?: () => void | Promise<void>;
   /** Facts worth reporting once it is chosen (SIMD, threads). */
   describe?: () => Promise<Partial<FaceDetectorInfo>>;
+  /**
+   * Frees the backend once it lost the warm-up, including what `tf.removeBackend` leaves behind (a
+   * WebGL context tfjs keeps cached). Default: `tf.removeBackend`.
+   */
+  release?: () => void;
 }
 
 /** What the model sees: pixels, and where the frame sits in the model's square. */
@@ -188,6 +193,25 @@ function skipReason(trials: BackendTrial[], elapsedMs: number, options: LoadOpti
   }
   return null;
 }
+/**
+ * Frees every backend the warm-up tried and did not choose: its kernels, its data (WASM heap, WebGL
+ * textures and programs) and, through the candidate's `release`, its WebGL context. Only one backend
+ * and one model stay in the worker. Untried backends hold nothing and are left alone.
+ */
+function releaseLosers(trials: BackendTrial[], candidates: BackendCandidate[], winner: FaceBackend): void {
+  for (const trial of trials) {
+    if (trial.backend === winner || trial.skipped || !tf.findBackendFactory(trial.backend)) continue;
+    const release = candidates.find((c) => c.name === trial.backend)?.release;
+    try {
+      // `release` reads the live backend: only for one that initialised (initMs is set after that).
+      if (release && trial.initMs !== undefined) release();
+      else tf.removeBackend(trial.backend);
+    } catch {
+      /* already gone */
+    }
+  }
+}
+
 const errorText = (e: unknown) => (e instanceof Error ? e.message : String(e));
 
 const realScheduler: Scheduler = {
@@ -402,16 +426,7 @@ export function createFaceDetector(deps: FaceDetectorDeps): FaceDetectorCore {
       );
     }
     await tf.setBackend(best.backend);
-    // Free what the losers hold (a WebGL context above all); CPU stays as tfjs's own fallback.
-    for (const t of trials) {
-      if (t.backend !== best.backend && t.backend !== 'cpu' && !t.skipped && tf.findBackendFactory(t.backend)) {
-        try {
-          tf.removeBackend(t.backend);
-        } catch {
-          /* never registered or already gone */
-        }
-      }
-    }
+    releaseLosers(trials, candidates, best.backend);
     model = models.get(best.backend)!;
     backend = best.backend;
     const extra = (await candidates.find((c) => c.name === best.backend)?.describe?.()) ?? {};
