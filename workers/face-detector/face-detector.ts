@@ -19,10 +19,13 @@ import type {
   FaceDetectorSettings,
   FaceDetectorStats,
   FaceMonitorState,
+  DetectorRate,
   LoadOptions,
   RgbaImage,
 } from './contract.ts';
 import { DEFAULT_FACE_SETTINGS, MODEL_SCORE_FLOOR } from './contract.ts';
+import { createRateController } from './adaptive-rate.ts';
+import type { RateController } from './adaptive-rate.ts';
 import { letterbox, unletterbox } from './letterbox.ts';
 import type { Letterbox } from './letterbox.ts';
 import { createTemporalRule } from './temporal-rule.ts';
@@ -212,6 +215,9 @@ function releaseLosers(trials: BackendTrial[], candidates: BackendCandidate[], w
   }
 }
 
+/** Settings the rate controller is built from. */
+const PACE_KEYS = ['ratePerSecond', 'windowMs', 'minSamples', 'catchMs', 'budgetShare'] as const satisfies ReadonlyArray<keyof FaceDetectorSettings>;
+
 const errorText = (e: unknown) => (e instanceof Error ? e.message : String(e));
 
 const realScheduler: Scheduler = {
@@ -224,6 +230,7 @@ export function createFaceDetector(deps: FaceDetectorDeps): FaceDetectorCore {
   const scheduler = deps.scheduler ?? realScheduler;
   const readFrame = deps.readFrame ?? readRgbaFrame;
   let settings: FaceDetectorSettings = { ...DEFAULT_FACE_SETTINGS, ...deps.settings };
+  let pace: RateController = rateControllerFor(settings);
   const rule = createTemporalRule({ windowMs: settings.windowMs, minSamples: effectiveMinSamples() });
 
   let model: blazeface.BlazeFaceModel | null = null;
@@ -237,10 +244,32 @@ export function createFaceDetector(deps: FaceDetectorDeps): FaceDetectorCore {
   let watch: { reader: ReadableStreamDefaultReader<AnyFrame>; stallTimer: unknown } | null = null;
 
   function effectiveMinSamples(): number {
-    // A window can only hold so many detections at a given rate; never ask for more.
-    if (settings.ratePerSecond <= 0) return settings.minSamples;
-    const fits = Math.floor((settings.windowMs * settings.ratePerSecond) / 1000);
+    // A window can only hold so many detections at the rate it runs at; never ask for more.
+    const rate = pace.rate;
+    if (rate <= 0) return settings.minSamples;
+    const fits = Math.floor((settings.windowMs * rate) / 1000);
     return Math.max(1, Math.min(settings.minSamples, fits));
+  }
+
+  function rateControllerFor(s: FaceDetectorSettings): RateController {
+    return createRateController({
+      target: s.ratePerSecond, windowMs: s.windowMs, minSamples: s.minSamples, catchMs: s.catchMs, budgetShare: s.budgetShare,
+    });
+  }
+
+  function emitRate(cause: DetectorRate['cause'], detectionMs: number | null): void {
+    deps.emit({
+      type: 'detector-rate',
+      rate: { ratePerSecond: pace.rate, targetPerSecond: pace.target, floorPerSecond: pace.floor, cause, detectionMs, at: now() },
+    });
+  }
+
+  /** Feeds the detection's duration to the rate controller; a change re-fits the rule and is reported. */
+  function measure(durationMs: number, at: number): void {
+    const change = pace.record(durationMs, at);
+    if (!change) return;
+    rule.configure({ minSamples: effectiveMinSamples() });
+    emitRate(change.cause, change.detectionMs);
   }
 
   function setState(next: FaceMonitorState, reason?: string): void {
@@ -259,6 +288,7 @@ export function createFaceDetector(deps: FaceDetectorDeps): FaceDetectorCore {
       const t1 = now();
       const raw = await infer(model, prepared);
       const t2 = now();
+      measure(t2 - t0, t2);
       const threshold = settings.scoreThreshold;
       const faces: FaceBox[] = raw
         .filter((f) => f.score >= threshold)
@@ -354,7 +384,7 @@ export function createFaceDetector(deps: FaceDetectorDeps): FaceDetectorCore {
       const frame = result.value;
       armStallTimer(w);
       const t = now();
-      const interval = settings.ratePerSecond > 0 ? 1000 / settings.ratePerSecond : 0;
+      const interval = pace.rate > 0 ? 1000 / pace.rate : 0;
       if (gate.busy || t < nextDue) {
         pullDropped++;
         closeFrame(frame);
@@ -473,8 +503,12 @@ export function createFaceDetector(deps: FaceDetectorDeps): FaceDetectorCore {
           `scoreThreshold must be within ${MODEL_SCORE_FLOOR}..1, got ${update.scoreThreshold}`,
         );
       }
+      const before = settings;
       settings = { ...settings, ...Object.fromEntries(Object.entries(update).filter(([, v]) => v !== undefined)) };
+      // New pacing or rule settings start again from the configured rate; others keep what was learnt.
+      if (PACE_KEYS.some((k) => settings[k] !== before[k])) pace = rateControllerFor(settings);
       rule.configure({ windowMs: settings.windowMs, minSamples: effectiveMinSamples() });
+      emitRate('configured', null);
       return { ...settings };
     },
 
@@ -510,7 +544,7 @@ export function createFaceDetector(deps: FaceDetectorDeps): FaceDetectorCore {
     },
 
     getStats(): FaceDetectorStats {
-      return { backend, detections, dropped: gate.dropped + pullDropped, errors, numTensors: tf.memory().numTensors };
+      return { backend, detections, dropped: gate.dropped + pullDropped, errors, numTensors: tf.memory().numTensors, ratePerSecond: pace.rate };
     },
 
     dispose() {
