@@ -14,6 +14,7 @@ import { createFaceDetector, MODEL_SIZE, readRgbaFrame } from './face-detector.t
 import type { FaceDetectorDeps, Scheduler } from './face-detector.ts';
 import { letterbox } from './letterbox.ts';
 import { modelFromFiles } from './testing/model-artifacts.ts';
+import { createVideoFrameReader } from './video-frames.ts';
 import { frameSpan, parseY4mHeader, y4mFrameToRgba } from './testing/y4m.ts';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
@@ -258,6 +259,35 @@ describe('temporal rule on real detections (fake clock, 4 detections/s)', () => 
   it('one no-face frame among good ones is not a violation', async () => {
     const [a, b, c, d, e, f] = frames['one-face'] as [RgbaImage, RgbaImage, RgbaImage, RgbaImage, RgbaImage, RgbaImage];
     expect(await run([a, b, c, d, frames['no-face'][0]!, e, f])).toEqual(['loading', 'ok']);
+  }, 60_000);
+});
+
+describe('the browser frame reader (VideoFrame.copyTo, no canvas)', () => {
+  it('hands the model pictures it finds 1, 0 and 2 faces in, and closes every frame', async () => {
+    const reader = createVideoFrameReader();
+    const h = harness({ readFrame: reader });
+    await h.detector.load({ warmUpRuns: 0, timedRuns: 1 });
+    /** What the camera delivers: a VideoFrame whose copyTo converts to RGBA (rows padded to 2688 bytes). */
+    const frameOf = (image: RgbaImage) => ({
+      displayWidth: image.width,
+      displayHeight: image.height,
+      visibleRect: { width: image.width, height: image.height },
+      allocationSize: () => 2688 * image.height,
+      async copyTo(dest: Uint8Array) {
+        for (let y = 0; y < image.height; y++) dest.set(image.data.subarray(y * image.width * 4, (y + 1) * image.width * 4), y * 2688);
+        return [{ offset: 0, stride: 2688 }];
+      },
+      close: vi.fn(),
+    });
+    const counts: number[] = [];
+    for (const image of [...frames['one-face'].slice(0, 4), ...frames['no-face'].slice(0, 2), ...frames['two-faces'].slice(0, 2)]) {
+      const frame = frameOf(image);
+      const outcome = await h.detector.detectFrame(frame as unknown as VideoFrame);
+      expect(frame.close).toHaveBeenCalled();
+      counts.push(outcome.status === 'done' ? outcome.detection.faceCount : -1);
+    }
+    expect(counts).toEqual([1, 1, 1, 1, 0, 0, 2, 2]);
+    h.detector.dispose();
   }, 60_000);
 });
 

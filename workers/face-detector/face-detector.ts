@@ -59,7 +59,7 @@ export interface PreparedFrame {
 }
 
 export type AnyFrame = CameraFrame | RgbaImage;
-export type FrameReader = (frame: AnyFrame) => PreparedFrame;
+export type FrameReader = (frame: AnyFrame) => PreparedFrame | Promise<PreparedFrame>;
 
 export interface Scheduler {
   setTimeout(callback: () => void, ms: number): unknown;
@@ -283,7 +283,7 @@ export function createFaceDetector(deps: FaceDetectorDeps): FaceDetectorCore {
     try {
       if (!model) throw new WorkerError<FaceDetectorErrorCode>('not-loaded', 'call load() first');
       const t0 = now();
-      const prepared = readFrame(frame);
+      const prepared = await readFrame(frame);
       closeFrame(frame); // the pixels are copied out: release the camera buffer at once
       const t1 = now();
       const raw = await infer(model, prepared);
