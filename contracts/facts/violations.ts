@@ -97,7 +97,11 @@ export function preparationChecks(rules: ProctoringRules): PreparationChecks {
  * Monitoring events (not in the spec): monitoring never stops silently, the client reports when the
  * camera track ends, the face detector becomes unavailable, camera access is denied, and recovery.
  * Issue 17 adds episodes with their length (`duration_ms`) for the reviewers' timeline and the risk
- * score: time away from the test page, and how long no face or more than one face was seen.
+ * score: time away from the test page, and how long no face or more than one face was seen. Issue 16
+ * adds `detector-rate`: on a slow laptop the face detector lowers its rate (never below what still
+ * catches a 3 s face problem) and raises it again; the note says the rate, e.g. 'slowed to 1.5/s'.
  */
-export const PROCTORING_EVENT_KINDS = ['camera-ended', 'detector-unavailable', 'camera-denied', 'recovered', 'page-away', 'face-missing', 'face-multiple'] as const;
+export const PROCTORING_EVENT_KINDS = [
+  'camera-ended', 'detector-unavailable', 'camera-denied', 'recovered', 'page-away', 'face-missing', 'face-multiple', 'detector-rate',
+] as const;
 export type ProctoringEventKind = (typeof PROCTORING_EVENT_KINDS)[number];

@@ -114,6 +114,7 @@ export const staffReviewMessages = {
       'camera-ended': 'kamera terputus',
       'camera-denied': 'akses kamera ditolak',
       'detector-unavailable': 'deteksi wajah tidak tersedia',
+      'detector-rate': 'kecepatan deteksi wajah berubah',
       recovered: 'pemantauan pulih',
       'face-missing': 'tidak terlihat',
       'face-multiple': 'lebih dari satu wajah',

@@ -146,4 +146,52 @@ describe('camera frames: bitmap fallback, timing', () => {
     expect(bitmap.close).toHaveBeenCalled();
     expect(pushed).toHaveLength(0);
   });
+
+  it('keeps one bitmap in flight: the next is grabbed once the worker answered', async () => {
+    const answers: Array<() => void> = [];
+    const sent: unknown[] = [];
+    const sink: FrameSink = {
+      watchReadable: async () => {},
+      pushFrame: (bitmap) => new Promise((resolve) => (sent.push(bitmap), answers.push(() => resolve(undefined)))),
+    };
+    const frames = startCameraFrames(fakeStream().stream, sink, { ratePerSecond: 10, video: playingVideo() });
+    // A detection that takes 2 s: ten slots pass, and no bitmap is made for them.
+    await vi.advanceTimersByTimeAsync(2_000);
+    expect(sent).toHaveLength(1);
+    expect(g.createImageBitmap).toHaveBeenCalledTimes(1);
+    answers[0]!();
+    await vi.advanceTimersByTimeAsync(150);
+    expect(sent).toHaveLength(2);
+    frames.stop();
+  });
+
+  it('closes a bitmap the worker could not be sent', async () => {
+    const bitmaps: Array<{ close: ReturnType<typeof vi.fn> }> = [];
+    g.createImageBitmap = vi.fn(async () => {
+      const b = { close: vi.fn() };
+      bitmaps.push(b);
+      return b;
+    });
+    const onError = vi.fn();
+    const sink: FrameSink = { watchReadable: async () => {}, pushFrame: () => Promise.reject(new Error('worker gone')) };
+    const frames = startCameraFrames(fakeStream().stream, sink, { ratePerSecond: 4, video: playingVideo(), onError });
+    await vi.advanceTimersByTimeAsync(600);
+    frames.stop();
+    expect(bitmaps.length).toBeGreaterThan(0);
+    expect(bitmaps.every((b) => b.close.mock.calls.length === 1)).toBe(true);
+    expect(onError).toHaveBeenCalledWith(expect.objectContaining({ message: 'worker gone' }));
+  });
+
+  it('follows the worker when it changes its rate', async () => {
+    const { sink, pushed } = fakeSink();
+    const frames = startCameraFrames(fakeStream().stream, sink, { ratePerSecond: 4, video: playingVideo() });
+    await vi.advanceTimersByTimeAsync(2_000);
+    const atFour = pushed.length;
+    frames.setRate(1.5);
+    await vi.advanceTimersByTimeAsync(4_000);
+    // 4 s at 1.5/s: 6 bitmaps (one slot of the old rate may still fall in), not 16.
+    expect(pushed.length - atFour).toBeGreaterThanOrEqual(5);
+    expect(pushed.length - atFour).toBeLessThanOrEqual(7);
+    frames.stop();
+  });
 });

@@ -4,7 +4,8 @@
 //   and transfer its `readable` to the worker once; the worker pulls frames at its own rate and
 //   closes the rest. The page does nothing per frame.
 // - Otherwise: a requestVideoFrameCallback (or timer) loop at the detection rate makes a downscaled
-//   ImageBitmap with createImageBitmap(video, { resizeWidth }) and transfers it.
+//   ImageBitmap with createImageBitmap(video, { resizeWidth }) and transfers it; one at a time (the
+//   next is grabbed once the worker answered the last), so bitmaps never pile up in its queue.
 // Either way it stops on abort, and when the camera track ends it says so (`onEnded`): monitoring
 // never stops silently.
 
@@ -35,6 +36,8 @@ export interface CameraFrames {
   readonly mode: 'processor' | 'bitmap';
   readonly stopped: boolean;
   stop(): void;
+  /** The worker changed its rate (adaptive cost): bitmaps follow it; the processor path needs nothing. */
+  setRate(ratePerSecond: number): void;
 }
 
 interface TrackProcessorCtor {
@@ -57,6 +60,7 @@ export function startCameraFrames(stream: MediaStream, sink: FrameSink, options:
   const useProcessor = options.mode === 'processor' || (options.mode !== 'bitmap' && hasTrackProcessor());
   let stopped = false;
   let cleanup: () => void = () => {};
+  let setRate: (ratePerSecond: number) => void = () => {};
 
   const stop = () => {
     if (stopped) return;
@@ -76,6 +80,7 @@ export function startCameraFrames(stream: MediaStream, sink: FrameSink, options:
       return stopped;
     },
     stop,
+    setRate: (ratePerSecond) => setRate(ratePerSecond),
   };
 
   if (!track || track.readyState === 'ended') {
@@ -99,17 +104,17 @@ export function startCameraFrames(stream: MediaStream, sink: FrameSink, options:
     // Once transferred the stream belongs to the worker, which cancels it when told to stop.
     return frames;
   }
-  cleanup = pumpBitmaps(stream, sink, { ...options, onError }, () => stopped);
+  ({ cleanup, setRate } = pumpBitmaps(stream, sink, { ...options, onError }, () => stopped));
   return frames;
 }
 
-/** The fallback: downscaled bitmaps at the detection rate until `isStopped`. Returns the cleanup. */
+/** The fallback: downscaled bitmaps at the detection rate until `isStopped`. */
 function pumpBitmaps(
   stream: MediaStream,
   sink: FrameSink,
   { ratePerSecond, resizeWidth = 320, video: given, onError }: CameraFramesOptions & { onError: (error: unknown) => void },
   isStopped: () => boolean,
-): () => void {
+): { cleanup: () => void; setRate: (ratePerSecond: number) => void } {
   const video = given ?? document.createElement('video');
   if (!given) {
     video.muted = true;
@@ -117,8 +122,9 @@ function pumpBitmaps(
     video.srcObject = stream;
     video.play().catch(onError);
   }
-  const interval = ratePerSecond > 0 ? 1000 / ratePerSecond : 0;
+  let interval = ratePerSecond > 0 ? 1000 / ratePerSecond : 0;
   let nextDue = -Infinity;
+  // From the grab until the worker answered (detected or dropped): at most one bitmap in flight.
   let grabbing = false;
   let timer: ReturnType<typeof setTimeout> | undefined;
   let frameCallback: number | undefined;
@@ -137,10 +143,14 @@ function pumpBitmaps(
       nextDue = nextDue === -Infinity ? now + interval : Math.max(nextDue + interval, now + interval / 2);
       grabbing = true;
       createImageBitmap(video, { resizeWidth, resizeHeight: Math.round((resizeWidth * video.videoHeight) / video.videoWidth) })
-        .then((bitmap) => {
+        .then(async (bitmap) => {
           if (isStopped()) return bitmap.close();
-          // Not awaited: the worker answers when its detection is done, or drops the frame.
-          sink.pushFrame(bitmap).catch(onError);
+          try {
+            await sink.pushFrame(bitmap);
+          } catch (error) {
+            bitmap.close(); // not sent (a detached bitmap ignores this)
+            onError(error);
+          }
         })
         .catch(onError)
         .finally(() => (grabbing = false));
@@ -148,9 +158,18 @@ function pumpBitmaps(
     schedule();
   }
   schedule();
-  return () => {
-    clearTimeout(timer);
-    if (frameCallback !== undefined) video.cancelVideoFrameCallback(frameCallback);
-    if (!given) video.srcObject = null;
+  return {
+    cleanup() {
+      clearTimeout(timer);
+      if (frameCallback !== undefined) video.cancelVideoFrameCallback(frameCallback);
+      if (!given) video.srcObject = null;
+    },
+    setRate(rate) {
+      const next = rate > 0 ? 1000 / rate : 0;
+      if (next === interval) return;
+      // Re-anchor the slots on the new interval from the last grab.
+      if (nextDue !== -Infinity) nextDue += next - interval;
+      interval = next;
+    },
   };
 }

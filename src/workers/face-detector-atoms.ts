@@ -2,6 +2,7 @@
 // worker's events; the device check and proctoring read it.
 import { atom } from 'jotai';
 import type {
+  DetectorRate,
   FaceBackend,
   FaceBox,
   FaceDetection,
@@ -39,3 +40,9 @@ export const faceStateAtom = atom<FaceState>(initialFaceState);
 
 /** The chosen backend and the warm-up figures behind the choice; null until the model loaded. */
 export const faceDetectorInfoAtom = atom<FaceDetectorInfo | null>(null);
+
+/**
+ * The rate the detector runs at: lowered by the worker when detections overrun their budget (slow
+ * laptop), raised back when there is room. Null until the first `configure`.
+ */
+export const faceDetectorRateAtom = atom<DetectorRate | null>(null);

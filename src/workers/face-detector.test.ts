@@ -13,7 +13,7 @@ import type {
   FaceDetectorSettings,
 } from '../../workers/face-detector/contract.ts';
 import { DEFAULT_FACE_SETTINGS } from '../../workers/face-detector/contract.ts';
-import { faceDetectorInfoAtom, faceStateAtom, initialFaceState } from './face-detector-atoms.ts';
+import { faceDetectorInfoAtom, faceDetectorRateAtom, faceStateAtom, initialFaceState } from './face-detector-atoms.ts';
 import type { CameraFramesOptions, FrameSink } from '../sensors/camera-frames.ts';
 import { createFaceDetectorClient, reduceFaceState } from './face-detector.ts';
 import { fakeWorkerFactory } from './testing/fake-worker.ts';
@@ -72,7 +72,7 @@ function scripted() {
       stop() {
         calls.push('stop');
       },
-      getStats: () => ({ backend: 'wasm', detections: 0, dropped: 0, errors: 0, numTensors: 69 }),
+      getStats: () => ({ backend: 'wasm', detections: 0, dropped: 0, errors: 0, numTensors: 69, ratePerSecond: 4 }),
     };
     return { api, events };
   });
@@ -89,10 +89,11 @@ function setup() {
   let frameOptions: CameraFramesOptions | undefined;
   let sink: FrameSink | undefined;
   const framesStop = vi.fn();
+  const framesRate = vi.fn();
   const startFrames = vi.fn((_stream: MediaStream, s: FrameSink, options: CameraFramesOptions) => {
     sink = s;
     frameOptions = options;
-    return { mode: 'processor' as const, stopped: false, stop: framesStop };
+    return { mode: 'bitmap' as const, stopped: false, stop: framesStop, setRate: framesRate };
   });
   const client = createFaceDetectorClient({ create: worker.create, store, startFrames });
   return {
@@ -100,9 +101,12 @@ function setup() {
     client,
     face: () => store.get(faceStateAtom),
     info: () => store.get(faceDetectorInfoAtom),
+    rate: () => store.get(faceDetectorRateAtom),
+    store,
     sink: () => sink!,
     frameOptions: () => frameOptions!,
     framesStop,
+    framesRate,
     startFrames,
   };
 }
@@ -154,6 +158,26 @@ describe('face-detector bridge', () => {
     await expect(t.sink().pushFrame(frame as unknown as ImageBitmap)).resolves.toMatchObject({ status: 'done' });
     expect(frame.byteLength).toBe(0); // transferred, not copied
     t.client.terminate();
+  });
+
+  it('the rate the worker runs at reaches its atom and the bitmap pump; a restart starts at it', async () => {
+    const t = setup();
+    await t.client.start({ stream, settings: { ratePerSecond: 4 } });
+    await flush();
+    const face = t.face();
+    const slowed = { ratePerSecond: 2, targetPerSecond: 4, floorPerSecond: 1.5, cause: 'slow' as const, detectionMs: 180, at: 9 };
+    t.worker.emit({ type: 'detector-rate', rate: slowed });
+    await flush();
+    expect(t.rate()).toEqual(slowed);
+    expect(t.framesRate).toHaveBeenCalledWith(2);
+    expect(t.face()).toBe(face); // not a face state change
+    // The worker keeps its learnt rate between starts: the new pump starts at it, not at 4/s.
+    t.client.stop();
+    t.framesRate.mockClear();
+    await t.client.start({ stream, settings: { ratePerSecond: 4 } });
+    expect(t.framesRate).toHaveBeenCalledWith(2);
+    t.client.terminate();
+    expect(t.rate()).toBeNull();
   });
 
 });

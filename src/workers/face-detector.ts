@@ -11,7 +11,7 @@ import type {
   LoadOptions,
 } from '../../workers/face-detector/contract.ts';
 import { appStore } from '../lib/store.ts';
-import { faceDetectorInfoAtom, faceStateAtom, initialFaceState } from './face-detector-atoms.ts';
+import { faceDetectorInfoAtom, faceDetectorRateAtom, faceStateAtom, initialFaceState } from './face-detector-atoms.ts';
 import type { FaceState } from './face-detector-atoms.ts';
 import { startCameraFrames } from '../sensors/camera-frames.ts';
 import type { CameraFrames, CameraFramesOptions, FrameSink } from '../sensors/camera-frames.ts';
@@ -28,6 +28,8 @@ export function reduceFaceState(state: FaceState, event: FaceDetectorEvent, now 
       return { ...state, faces: event.detection.faces, lastDetection: event.detection };
     case 'state':
       return { ...state, state: event.state, window: event.window, reason: event.reason ?? null, since: now };
+    case 'detector-rate':
+      return state; // its own atom: a rate change is no change of the face state
   }
 }
 
@@ -86,6 +88,11 @@ export function createFaceDetectorClient({ create, store, startFrames = startCam
   bridge.subscribe((event) => {
     store.set(faceStateAtom, (s) => reduceFaceState(s, event));
     if (event.type === 'ready') store.set(faceDetectorInfoAtom, event.info);
+    if (event.type === 'detector-rate') {
+      store.set(faceDetectorRateAtom, event.rate);
+      // Pushed bitmaps follow the worker's rate; the track processor path is paced in the worker.
+      state.frames?.setRate(event.rate.ratePerSecond);
+    }
   });
 
   const client = {
@@ -124,6 +131,7 @@ export function createFaceDetectorClient({ create, store, startFrames = startCam
       state.loaded = null;
       store.set(faceStateAtom, initialFaceState);
       store.set(faceDetectorInfoAtom, null);
+      store.set(faceDetectorRateAtom, null);
     },
   };
   return client;
@@ -168,6 +176,9 @@ async function startWatching(
       if (isWorkerCallError(error, 'unavailable')) stopFrames();
     },
   });
+  // The worker may already run below the configured rate (it keeps what it learnt between starts).
+  const known = store.get(faceDetectorRateAtom);
+  if (known) state.frames.setRate(known.ratePerSecond);
   signal?.addEventListener('abort', () => stop(), { once: true });
 }
 

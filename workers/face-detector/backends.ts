@@ -1,10 +1,11 @@
-// The tfjs backends a browser thread can try, in the order the warm-up tries them. Importing this
-// module registers them. WASM first: on the machines measured so far it wins (~9 ms) while WebGL in
-// a worker is SwiftShader (software) and far slower; the warm-up measures rather than trusts that.
-import '@tensorflow/tfjs-backend-cpu';
-import '@tensorflow/tfjs-backend-webgl';
+// The tfjs backends a browser thread can try, in the order the warm-up tries them. WASM first: on
+// the machines measured so far it wins (~9 ms) while WebGL in a worker is SwiftShader (software) and
+// far slower; the warm-up measures rather than trusts that. Only WASM is in the worker's bundle: WebGL
+// and CPU are imported (and so registered) when the warm-up gets to them, so a worker where WASM
+// wins never parses or holds their code.
 import * as tf from '@tensorflow/tfjs-core';
 import { getThreadsCount, setWasmPaths } from '@tensorflow/tfjs-backend-wasm';
+import type * as TfWebgl from '@tensorflow/tfjs-backend-webgl';
 import type { BackendCandidate } from './face-detector.ts';
 
 /** Where the server serves the tfjs .wasm binaries (public/tfjs-wasm/, filled by `npm run models`). */
@@ -12,15 +13,24 @@ export const WASM_PATH = '/tfjs-wasm/';
 
 let wasmPathsSet = false;
 
+/** Loses a WebGL context now instead of whenever it is collected: it holds GPU and driver memory. */
+function loseContext(gl: WebGLRenderingContext | WebGL2RenderingContext | null | undefined): void {
+  gl?.getExtension('WEBGL_lose_context')?.loseContext();
+}
+
 function canUseWebgl(): boolean {
   if (typeof OffscreenCanvas === 'undefined') return false;
   try {
     const canvas = new OffscreenCanvas(1, 1);
-    return Boolean(canvas.getContext('webgl2') ?? canvas.getContext('webgl'));
+    const gl = canvas.getContext('webgl2') ?? canvas.getContext('webgl');
+    loseContext(gl); // a probe only; tfjs makes its own
+    return Boolean(gl);
   } catch {
     return false;
   }
 }
+
+let webglModule: typeof TfWebgl | null = null;
 
 export const browserBackends: BackendCandidate[] = [
   {
@@ -44,6 +54,24 @@ export const browserBackends: BackendCandidate[] = [
       return { simd: Boolean(await tf.env().getAsync('WASM_HAS_SIMD_SUPPORT')), threads: getThreadsCount() };
     },
   },
-  { name: 'webgl', available: canUseWebgl },
-  { name: 'cpu' },
+  {
+    name: 'webgl',
+    available: canUseWebgl,
+    async prepare() {
+      webglModule ??= await import('@tensorflow/tfjs-backend-webgl');
+    },
+    release() {
+      const gpgpu = (tf.findBackend('webgl') as { gpgpu?: { gl?: WebGLRenderingContext } } | null)?.gpgpu;
+      tf.removeBackend('webgl'); // programs and textures
+      // tfjs caches the context for a later WebGL backend; drop it and lose it.
+      for (const version of [1, 2]) webglModule?.setWebGLContext(version, null as unknown as WebGLRenderingContext);
+      loseContext(gpgpu?.gl);
+    },
+  },
+  {
+    name: 'cpu',
+    async prepare() {
+      await import('@tensorflow/tfjs-backend-cpu');
+    },
+  },
 ];

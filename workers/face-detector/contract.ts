@@ -56,8 +56,22 @@ export interface FaceDetectorSettings {
    * 53% at 0.75 and 40% at 0.9. Only 0.9 keeps them below the temporal rule's majority.
    */
   scoreThreshold: number;
-  /** Detections per second while watching a camera; 0 = unthrottled (benchmarks). */
+  /**
+   * Detections per second while watching a camera; 0 = unthrottled (benchmarks). The most it runs
+   * at: when detections overrun their budget the worker lowers its own rate (see `budgetShare`).
+   */
   ratePerSecond: number;
+  /**
+   * Adaptive cost: the share of each interval a detection may take (median of recent ones) before the
+   * worker steps its rate down, so a slow laptop keeps a core free for the page; it steps back up when
+   * there is room again. 0 = a fixed rate.
+   */
+  budgetShare: number;
+  /**
+   * The rate never drops below what lets the temporal rule turn a no-face (or several faces) lasting
+   * this long into a verdict (see adaptive-rate.ts, `rateFloor`).
+   */
+  catchMs: number;
   /** The temporal rule: the state is the majority verdict of the detections in this window. */
   windowMs: number;
   /** A verdict needs this many detections in the window (capped at what the rate can deliver). */
@@ -71,6 +85,8 @@ export interface FaceDetectorSettings {
 export const DEFAULT_FACE_SETTINGS: FaceDetectorSettings = {
   scoreThreshold: 0.9,
   ratePerSecond: 4,
+  budgetShare: 0.5,
+  catchMs: 3_000,
   windowMs: 2_000,
   minSamples: 3,
   maxConsecutiveErrors: 5,
@@ -152,10 +168,27 @@ export interface WindowCounts {
   multiFace: number;
 }
 
+/** The rate the worker runs at; sent when it changes, and on every `configure`. */
+export interface DetectorRate {
+  /** Detections per second now. */
+  ratePerSecond: number;
+  /** The configured rate (`settings.ratePerSecond`): the most it runs at. */
+  targetPerSecond: number;
+  /** The least it may run at: what the temporal rule needs. */
+  floorPerSecond: number;
+  /** 'slow': detections overran their budget; 'recovered': there was room again; 'configured': settings. */
+  cause: 'configured' | 'slow' | 'recovered';
+  /** Median detection time (ms) over the detections that led to the change; null for 'configured'. */
+  detectionMs: number | null;
+  /** The worker's performance.now(). */
+  at: number;
+}
+
 export type FaceDetectorEvent =
   | { type: 'loading' }
   | { type: 'ready'; info: FaceDetectorInfo }
   | { type: 'detection'; detection: FaceDetection }
+  | { type: 'detector-rate'; rate: DetectorRate }
   /** Sent when the state changes. `reason` explains `unavailable`. */
   | { type: 'state'; state: FaceMonitorState; at: number; window: WindowCounts; reason?: string };
 
@@ -175,6 +208,8 @@ export interface FaceDetectorStats {
   errors: number;
   /** tf.memory().numTensors: must stay flat over a long run. */
   numTensors: number;
+  /** The rate it runs at now (detections per second). */
+  ratePerSecond: number;
 }
 
 export interface FaceDetectorApi {

@@ -1,19 +1,20 @@
 // The real BlazeFace model on the tfjs CPU backend, fed frames of the webcam fixtures (read from the
 // .y4m files Chromium's fake camera plays). Fixtures that are missing are generated, never skipped.
 // Time is a fake clock passed in as `now`; the model itself runs for real (~150 ms per detection).
-import '@tensorflow/tfjs-backend-cpu';
+import { MathBackendCPU } from '@tensorflow/tfjs-backend-cpu';
 import * as tf from '@tensorflow/tfjs-core';
 import { spawnSync } from 'node:child_process';
 import { existsSync, openSync, readFileSync, readSync, closeSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
-import type { FaceDetectorEvent, RgbaImage } from './contract.ts';
+import type { FaceBackend, FaceDetectorEvent, RgbaImage } from './contract.ts';
 import { DEFAULT_FACE_SETTINGS } from './contract.ts';
-import { createFaceDetector, MODEL_SIZE } from './face-detector.ts';
+import { createFaceDetector, MODEL_SIZE, readRgbaFrame } from './face-detector.ts';
 import type { FaceDetectorDeps, Scheduler } from './face-detector.ts';
 import { letterbox } from './letterbox.ts';
 import { modelFromFiles } from './testing/model-artifacts.ts';
+import { createVideoFrameReader } from './video-frames.ts';
 import { frameSpan, parseY4mHeader, y4mFrameToRgba } from './testing/y4m.ts';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
@@ -102,6 +103,19 @@ function harness(extra: Partial<FaceDetectorDeps> = {}) {
   const states = () => events.flatMap((e) => (e.type === 'state' ? [e.state] : []));
   const detections = () => events.flatMap((e) => (e.type === 'detection' ? [e.detection] : []));
   return { detector, events, clock, states, detections };
+}
+
+/** A 640x480 fixture frame letterboxed to the model's square, as the browser's canvas reader hands it over. */
+function placed(big: RgbaImage): RgbaImage {
+  const lb = letterbox(big.width, big.height, MODEL_SIZE);
+  const small = tf.tidy(() => {
+    const rgba = tf.tensor3d(Uint8Array.from(big.data), [big.height, big.width, 4], 'int32');
+    const scaled = tf.image.resizeBilinear(tf.cast(rgba, 'float32'), [lb.height, lb.width]);
+    return tf.pad(scaled, [[lb.dy, MODEL_SIZE - lb.height - lb.dy], [lb.dx, MODEL_SIZE - lb.width - lb.dx], [0, 0]]);
+  });
+  const out = { width: MODEL_SIZE, height: MODEL_SIZE, data: Uint8ClampedArray.from(small.dataSync()) };
+  small.dispose();
+  return out;
 }
 
 /** A frame whose close() is observable, as ImageBitmap/VideoFrame have. */
@@ -248,6 +262,35 @@ describe('temporal rule on real detections (fake clock, 4 detections/s)', () => 
   }, 60_000);
 });
 
+describe('the browser frame reader (VideoFrame.copyTo, no canvas)', () => {
+  it('hands the model pictures it finds 1, 0 and 2 faces in, and closes every frame', async () => {
+    const reader = createVideoFrameReader();
+    const h = harness({ readFrame: reader });
+    await h.detector.load({ warmUpRuns: 0, timedRuns: 1 });
+    /** What the camera delivers: a VideoFrame whose copyTo converts to RGBA (rows padded to 2688 bytes). */
+    const frameOf = (image: RgbaImage) => ({
+      displayWidth: image.width,
+      displayHeight: image.height,
+      visibleRect: { width: image.width, height: image.height },
+      allocationSize: () => 2688 * image.height,
+      async copyTo(dest: Uint8Array) {
+        for (let y = 0; y < image.height; y++) dest.set(image.data.subarray(y * image.width * 4, (y + 1) * image.width * 4), y * 2688);
+        return [{ offset: 0, stride: 2688 }];
+      },
+      close: vi.fn(),
+    });
+    const counts: number[] = [];
+    for (const image of [...frames['one-face'].slice(0, 4), ...frames['no-face'].slice(0, 2), ...frames['two-faces'].slice(0, 2)]) {
+      const frame = frameOf(image);
+      const outcome = await h.detector.detectFrame(frame as unknown as VideoFrame);
+      expect(frame.close).toHaveBeenCalled();
+      counts.push(outcome.status === 'done' ? outcome.detection.faceCount : -1);
+    }
+    expect(counts).toEqual([1, 1, 1, 1, 0, 0, 2, 2]);
+    h.detector.dispose();
+  }, 60_000);
+});
+
 describe('frame handling', () => {
   it('drops a pushed frame that arrives while a detection runs, and closes both', async () => {
     const first = closable(frames['one-face'][1]!);
@@ -386,3 +429,131 @@ describe('memory', () => {
   }, 180_000);
 });
 
+
+describe('memory: one backend, one model', () => {
+  it('keeps one model and frees every backend the warm-up did not choose', async () => {
+    // A second CPU backend under another name, with CPU's kernels, stands in for WASM/WebGL.
+    tf.registerBackend('cpu-b', () => new MathBackendCPU(), 0);
+    for (const kernel of tf.getKernelsForBackend('cpu')) tf.registerKernel({ ...kernel, backendName: 'cpu-b' });
+    const base = tf.memory().numTensors;
+    const single = harness();
+    await single.detector.load({ warmUpRuns: 0, timedRuns: 1 });
+    const oneModel = tf.memory().numTensors - base;
+    single.detector.dispose();
+    expect(oneModel).toBeGreaterThan(0);
+    expect(tf.memory().numTensors).toBe(base);
+
+    // cpu-b is slow (every reading of the clock while it runs moves 500 ms), so CPU wins; both are tried.
+    let t = 0;
+    const h = harness({ backends: [{ name: 'cpu-b' as FaceBackend }, { name: 'cpu' }], now: () => (t += tf.getBackend() === 'cpu-b' ? 500 : 1) });
+    const info = await h.detector.load({ warmUpRuns: 0, timedRuns: 1, goodEnoughMs: 0, warmUpBudgetMs: 0 });
+    expect(info.backend).toBe('cpu');
+    expect(info.trials.map((x) => [x.backend, x.ok])).toEqual([['cpu-b', true], ['cpu', true]]);
+    // The loser is gone: its model's tensors, its backend instance (and its data) and its factory.
+    expect(tf.memory().numTensors - base).toBe(oneModel);
+    expect(tf.findBackendFactory('cpu-b')).toBeNull();
+    expect(tf.engine().registry['cpu-b']).toBeUndefined();
+    expect(tf.getBackend()).toBe('cpu');
+    h.detector.dispose();
+    expect(tf.memory().numTensors).toBe(base);
+  }, 60_000);
+});
+
+describe('adaptive rate (fake clock; each detection takes what the test says)', () => {
+  /** A detector whose detections take `cost` ms of fake time (the frame reader moves the clock). */
+  async function slowHarness() {
+    let cost = 0;
+    const h = harness({
+      readFrame: (frame) => {
+        h.clock.set(h.clock.now() + cost);
+        return readRgbaFrame(frame);
+      },
+    });
+    await h.detector.load({ warmUpRuns: 0, timedRuns: 1 });
+    h.detector.configure({ ratePerSecond: 4 });
+    const rates = () => h.events.flatMap((e) => (e.type === 'detector-rate' ? [e.rate] : []));
+    return { ...h, rates, setCost: (ms: number) => void (cost = ms), floor: rates().at(-1)!.floorPerSecond };
+  }
+
+  it('slow detections lower the rate step by step, never below the floor; it recovers; one event per change', async () => {
+    const h = await slowHarness();
+    expect(h.rates()).toEqual([expect.objectContaining({ ratePerSecond: 4, targetPerSecond: 4, floorPerSecond: 1.5, cause: 'configured' })]);
+    const frame = placed(frames['one-face'][0]!);
+    let slot = 0;
+    /** Pushes frames on the slots of the rate the detector runs at, until fake time `until` or `done`. */
+    async function detectUntil(until: number, done: () => boolean = () => false) {
+      while (h.clock.now() < until && !done()) {
+        // The next slot, or now if the last detection overran it (as the detector paces pulled frames).
+        slot = Math.max(slot + 1000 / h.detector.getStats().ratePerSecond, h.clock.now());
+        h.clock.set(slot);
+        await h.detector.detectFrame({ ...frame });
+      }
+    }
+    const changes = () => h.rates().slice(1).map((r) => [r.ratePerSecond, r.cause, r.detectionMs]);
+
+    // 300 ms per detection: over the 125 ms budget at 4/s (half its 250 ms interval), 167 at 3/s, 250 at 2/s.
+    const rate = () => h.detector.getStats().ratePerSecond;
+    h.setCost(300);
+    await detectUntil(20_000, () => rate() === h.floor);
+    expect(changes()).toEqual([[3, 'slow', 300], [2, 'slow', 300], [1.5, 'slow', 300]]);
+    // Still slow for two more windows of detections: it stays at the floor and says nothing more.
+    await detectUntil(h.clock.now() + 12_000);
+    expect(changes()).toHaveLength(3);
+    expect(rate()).toBe(h.floor);
+
+    // Fast again: back up one step at a time (each after a wait), and reported once each.
+    h.setCost(10);
+    await detectUntil(h.clock.now() + 60_000, () => rate() === 4);
+    const ups = changes().slice(3);
+    expect(ups.map(([rate, cause]) => [rate, cause])).toEqual([[2, 'recovered'], [3, 'recovered'], [4, 'recovered']]);
+    // The median of the window that allowed each step: under 0.7 of the higher rate's budget.
+    expect(ups.map(([, , ms]) => ms)).toEqual([expect.any(Number), 10, 10]);
+    expect(ups[0]![2]).toBeLessThanOrEqual(175);
+    expect(h.detector.getStats().ratePerSecond).toBe(4);
+    // Every event is a change: no two in a row with the same rate.
+    const seq = h.rates().map((r) => r.ratePerSecond);
+    expect(seq.every((r, i) => i === 0 || r !== seq[i - 1])).toBe(true);
+    h.detector.dispose();
+  }, 120_000);
+
+  it('at the floor rate a no-face lasting 3 s is still caught', async () => {
+    const h = await slowHarness();
+    const oneFace = frames['one-face'].map(placed);
+    const noFace = frames['no-face'].map(placed);
+    let controller!: ReadableStreamDefaultController<RgbaImage>;
+    h.detector.watchFrames(new ReadableStream<RgbaImage>({ start: (c) => void (controller = c) }, { highWaterMark: 100 }));
+    let i = 0;
+    /** The camera's next frame at 15 fps (or as soon as the detector is free again). Returns its time. */
+    async function send(pick: (t: number) => RgbaImage | null): Promise<boolean> {
+      const t = Math.max(h.clock.now(), Math.round((i * 1000) / 15));
+      const frame = pick(t);
+      if (!frame) return false;
+      i++;
+      h.clock.set(t);
+      const { detections, dropped } = h.detector.getStats();
+      controller.enqueue({ ...frame });
+      await vi.waitFor(() => {
+        const s = h.detector.getStats();
+        expect(s.detections + s.dropped).toBe(detections + dropped + 1);
+      }, { timeout: 10_000 });
+      return true;
+    }
+
+    // 300 ms per detection (within the floor's budget of 333 ms, over 2/s's 250 ms): down to the floor.
+    h.setCost(300);
+    while (h.detector.getStats().ratePerSecond > h.floor || h.states().at(-1) !== 'ok') {
+      expect(i).toBeLessThan(600);
+      await send(() => oneFace[i % oneFace.length]!);
+    }
+    const atFloor = h.rates().length;
+    const leftAt = h.clock.now();
+    const before = h.states().length;
+    // The face is gone for 3 s: only frames from inside those 3 s are sent.
+    while (await send((t) => (t < leftAt + DEFAULT_FACE_SETTINGS.catchMs ? noFace[i % noFace.length]! : null)));
+    expect(h.states().slice(before)).toContain('no-face');
+    expect(h.rates()).toHaveLength(atFloor); // it ran at the floor throughout
+    expect(h.detector.getStats().ratePerSecond).toBe(1.5);
+    h.detector.stop();
+    h.detector.dispose();
+  }, 120_000);
+});

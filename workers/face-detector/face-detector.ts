@@ -19,10 +19,13 @@ import type {
   FaceDetectorSettings,
   FaceDetectorStats,
   FaceMonitorState,
+  DetectorRate,
   LoadOptions,
   RgbaImage,
 } from './contract.ts';
 import { DEFAULT_FACE_SETTINGS, MODEL_SCORE_FLOOR } from './contract.ts';
+import { createRateController } from './adaptive-rate.ts';
+import type { RateController } from './adaptive-rate.ts';
 import { letterbox, unletterbox } from './letterbox.ts';
 import type { Letterbox } from './letterbox.ts';
 import { createTemporalRule } from './temporal-rule.ts';
@@ -38,6 +41,11 @@ export interface BackendCandidate {
   prepare?: () => void | Promise<void>;
   /** Facts worth reporting once it is chosen (SIMD, threads). */
   describe?: () => Promise<Partial<FaceDetectorInfo>>;
+  /**
+   * Frees the backend once it lost the warm-up, including what `tf.removeBackend` leaves behind (a
+   * WebGL context tfjs keeps cached). Default: `tf.removeBackend`.
+   */
+  release?: () => void;
 }
 
 /** What the model sees: pixels, and where the frame sits in the model's square. */
@@ -51,7 +59,7 @@ export interface PreparedFrame {
 }
 
 export type AnyFrame = CameraFrame | RgbaImage;
-export type FrameReader = (frame: AnyFrame) => PreparedFrame;
+export type FrameReader = (frame: AnyFrame) => PreparedFrame | Promise<PreparedFrame>;
 
 export interface Scheduler {
   setTimeout(callback: () => void, ms: number): unknown;
@@ -188,6 +196,28 @@ function skipReason(trials: BackendTrial[], elapsedMs: number, options: LoadOpti
   }
   return null;
 }
+/**
+ * Frees every backend the warm-up tried and did not choose: its kernels, its data (WASM heap, WebGL
+ * textures and programs) and, through the candidate's `release`, its WebGL context. Only one backend
+ * and one model stay in the worker. Untried backends hold nothing and are left alone.
+ */
+function releaseLosers(trials: BackendTrial[], candidates: BackendCandidate[], winner: FaceBackend): void {
+  for (const trial of trials) {
+    if (trial.backend === winner || trial.skipped || !tf.findBackendFactory(trial.backend)) continue;
+    const release = candidates.find((c) => c.name === trial.backend)?.release;
+    try {
+      // `release` reads the live backend: only for one that initialised (initMs is set after that).
+      if (release && trial.initMs !== undefined) release();
+      else tf.removeBackend(trial.backend);
+    } catch {
+      /* already gone */
+    }
+  }
+}
+
+/** Settings the rate controller is built from. */
+const PACE_KEYS = ['ratePerSecond', 'windowMs', 'minSamples', 'catchMs', 'budgetShare'] as const satisfies ReadonlyArray<keyof FaceDetectorSettings>;
+
 const errorText = (e: unknown) => (e instanceof Error ? e.message : String(e));
 
 const realScheduler: Scheduler = {
@@ -200,6 +230,7 @@ export function createFaceDetector(deps: FaceDetectorDeps): FaceDetectorCore {
   const scheduler = deps.scheduler ?? realScheduler;
   const readFrame = deps.readFrame ?? readRgbaFrame;
   let settings: FaceDetectorSettings = { ...DEFAULT_FACE_SETTINGS, ...deps.settings };
+  let pace: RateController = rateControllerFor(settings);
   const rule = createTemporalRule({ windowMs: settings.windowMs, minSamples: effectiveMinSamples() });
 
   let model: blazeface.BlazeFaceModel | null = null;
@@ -213,10 +244,32 @@ export function createFaceDetector(deps: FaceDetectorDeps): FaceDetectorCore {
   let watch: { reader: ReadableStreamDefaultReader<AnyFrame>; stallTimer: unknown } | null = null;
 
   function effectiveMinSamples(): number {
-    // A window can only hold so many detections at a given rate; never ask for more.
-    if (settings.ratePerSecond <= 0) return settings.minSamples;
-    const fits = Math.floor((settings.windowMs * settings.ratePerSecond) / 1000);
+    // A window can only hold so many detections at the rate it runs at; never ask for more.
+    const rate = pace.rate;
+    if (rate <= 0) return settings.minSamples;
+    const fits = Math.floor((settings.windowMs * rate) / 1000);
     return Math.max(1, Math.min(settings.minSamples, fits));
+  }
+
+  function rateControllerFor(s: FaceDetectorSettings): RateController {
+    return createRateController({
+      target: s.ratePerSecond, windowMs: s.windowMs, minSamples: s.minSamples, catchMs: s.catchMs, budgetShare: s.budgetShare,
+    });
+  }
+
+  function emitRate(cause: DetectorRate['cause'], detectionMs: number | null): void {
+    deps.emit({
+      type: 'detector-rate',
+      rate: { ratePerSecond: pace.rate, targetPerSecond: pace.target, floorPerSecond: pace.floor, cause, detectionMs, at: now() },
+    });
+  }
+
+  /** Feeds the detection's duration to the rate controller; a change re-fits the rule and is reported. */
+  function measure(durationMs: number, at: number): void {
+    const change = pace.record(durationMs, at);
+    if (!change) return;
+    rule.configure({ minSamples: effectiveMinSamples() });
+    emitRate(change.cause, change.detectionMs);
   }
 
   function setState(next: FaceMonitorState, reason?: string): void {
@@ -230,11 +283,12 @@ export function createFaceDetector(deps: FaceDetectorDeps): FaceDetectorCore {
     try {
       if (!model) throw new WorkerError<FaceDetectorErrorCode>('not-loaded', 'call load() first');
       const t0 = now();
-      const prepared = readFrame(frame);
+      const prepared = await readFrame(frame);
       closeFrame(frame); // the pixels are copied out: release the camera buffer at once
       const t1 = now();
       const raw = await infer(model, prepared);
       const t2 = now();
+      measure(t2 - t0, t2);
       const threshold = settings.scoreThreshold;
       const faces: FaceBox[] = raw
         .filter((f) => f.score >= threshold)
@@ -330,7 +384,7 @@ export function createFaceDetector(deps: FaceDetectorDeps): FaceDetectorCore {
       const frame = result.value;
       armStallTimer(w);
       const t = now();
-      const interval = settings.ratePerSecond > 0 ? 1000 / settings.ratePerSecond : 0;
+      const interval = pace.rate > 0 ? 1000 / pace.rate : 0;
       if (gate.busy || t < nextDue) {
         pullDropped++;
         closeFrame(frame);
@@ -402,16 +456,7 @@ export function createFaceDetector(deps: FaceDetectorDeps): FaceDetectorCore {
       );
     }
     await tf.setBackend(best.backend);
-    // Free what the losers hold (a WebGL context above all); CPU stays as tfjs's own fallback.
-    for (const t of trials) {
-      if (t.backend !== best.backend && t.backend !== 'cpu' && !t.skipped && tf.findBackendFactory(t.backend)) {
-        try {
-          tf.removeBackend(t.backend);
-        } catch {
-          /* never registered or already gone */
-        }
-      }
-    }
+    releaseLosers(trials, candidates, best.backend);
     model = models.get(best.backend)!;
     backend = best.backend;
     const extra = (await candidates.find((c) => c.name === best.backend)?.describe?.()) ?? {};
@@ -458,8 +503,12 @@ export function createFaceDetector(deps: FaceDetectorDeps): FaceDetectorCore {
           `scoreThreshold must be within ${MODEL_SCORE_FLOOR}..1, got ${update.scoreThreshold}`,
         );
       }
+      const before = settings;
       settings = { ...settings, ...Object.fromEntries(Object.entries(update).filter(([, v]) => v !== undefined)) };
+      // New pacing or rule settings start again from the configured rate; others keep what was learnt.
+      if (PACE_KEYS.some((k) => settings[k] !== before[k])) pace = rateControllerFor(settings);
       rule.configure({ windowMs: settings.windowMs, minSamples: effectiveMinSamples() });
+      emitRate('configured', null);
       return { ...settings };
     },
 
@@ -495,7 +544,7 @@ export function createFaceDetector(deps: FaceDetectorDeps): FaceDetectorCore {
     },
 
     getStats(): FaceDetectorStats {
-      return { backend, detections, dropped: gate.dropped + pullDropped, errors, numTensors: tf.memory().numTensors };
+      return { backend, detections, dropped: gate.dropped + pullDropped, errors, numTensors: tf.memory().numTensors, ratePerSecond: pace.rate };
     },
 
     dispose() {

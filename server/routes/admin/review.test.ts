@@ -102,6 +102,29 @@ describe('the timeline of a disqualified attempt', () => {
   });
 });
 
+describe('the face detector slowed down (issue 16)', () => {
+  it('its rate changes are notes in the timeline, with what the client said, and no risk', async () => {
+    const o = await institutionAttempt(t, inst.id);
+    const post = (detail: string) => call(t, {
+      method: 'POST', url: `/users/v1/member/order/proctoring-event/${o.orderId}`, headers: o.headers, payload: { section: 'listening', kind: 'detector-rate', detail, duration_ms: 5_000 },
+    });
+    const slowed = await post('slowed to 1.5/s (configured 4/s, floor 1.5/s): detections took 420 ms');
+    expect(slowed.code).toBe(200);
+    t.clock.advance(90_000);
+    await post('back up to 2/s (configured 4/s): detections take 90 ms');
+    await completeAttempt(t, o);
+    const data = (await timeline(inst.proctor, o.orderId)).body.data as unknown as AttemptTimeline;
+    const notes = data.entries.filter((e) => e.subtype === 'detector-rate');
+    expect(notes.map((e) => [e.kind, e.section, e.text, e.duration_ms])).toEqual([
+      ['monitoring', 'listening', 'slowed to 1.5/s (configured 4/s, floor 1.5/s): detections took 420 ms', null],
+      ['monitoring', 'listening', 'back up to 2/s (configured 4/s): detections take 90 ms', null],
+    ]);
+    expect(notes[1]!.at.localeCompare(notes[0]!.at)).toBe(1);
+    // Monitoring went on (slower): not an outage, no risk points.
+    expect(data.risk).toMatchObject({ score: 0, reasons: [] });
+  });
+});
+
 describe('the queue', () => {
   it('lists every disqualification and results over the threshold, by risk, with filters and paging', async () => {
     const q = await reviewInstitution(t);

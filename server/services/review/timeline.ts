@@ -95,7 +95,8 @@ const OUTAGES: ReadonlySet<ProctoringEventKind> = new Set(['camera-ended', 'dete
 /**
  * Monitoring events: an outage (camera ended or refused, detector unavailable) with its length up to
  * 'recovered' or the section's close; episodes reported with their length (time away from the tab,
- * no face, several faces) are shown from their start.
+ * no face, several faces) are shown from their start; notes (the face detector's rate changing on a
+ * slow laptop, issue 16) at their time with the client's text.
  */
 const monitoringSource: TimelineSource = async ({ db, order, sections }) => {
   const rows = await db.select().from(proctoringEvents).where(eq(proctoringEvents.order_id, order.id))

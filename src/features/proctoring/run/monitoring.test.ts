@@ -33,6 +33,18 @@ describe('monitoring problems', () => {
     expect(t.deps.postEvent.mock.calls.map((c) => c[1])).toEqual([{ section: 'structure', kind: 'page-away', detail: '', duration_ms: 130_400 }]);
   });
 
+  it("the detector's rate is reported as a note, and not once the test stopped", () => {
+    const t = testContext();
+    const m = createMonitoring(t.ctx);
+    m.detectorRate('slowed to 1.5/s (configured 4/s, floor 1.5/s): detections took 420 ms');
+    t.store.set(testStoppedAtom, true);
+    m.detectorRate('back up to 2/s (configured 4/s): detections take 90 ms');
+    expect(t.deps.postEvent.mock.calls.map((c) => c[1])).toEqual([
+      { section: 'structure', kind: 'detector-rate', detail: 'slowed to 1.5/s (configured 4/s, floor 1.5/s): detections took 420 ms' },
+    ]);
+    expect(t.ctx.ui().problem).toBeNull(); // a note, not a monitoring problem
+  });
+
   it('a network failure is sent again up to three times; nothing is raised once the test stopped', async () => {
     const t = testContext();
     t.deps.postEvent.mockRejectedValue(new ApiError(0, 'Network Error'));

@@ -14,6 +14,7 @@ import { createCounters } from './counters.ts';
 import type { RunCounters } from './counters.ts';
 import { createDetections } from './detections.ts';
 import type { Detections } from './detections.ts';
+import { watchDetectorRate } from './detector-rate.ts';
 import { createEndOfTest } from './end-of-test.ts';
 import type { EndOfTest } from './end-of-test.ts';
 import { createMonitoring } from './monitoring.ts';
@@ -140,7 +141,7 @@ async function startRun({ ctx, cleanups, camera, counters, photos, violations, d
     deps.startSpeech();
   }
   if (ctx.checks.camera) {
-    cleanups.push(detections.watchFace());
+    cleanups.push(detections.watchFace(), watchDetectorRate(ctx, monitoring));
     await camera.start();
     if (!ctx.disposed) photos.scheduler.start();
   }

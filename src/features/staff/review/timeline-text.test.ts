@@ -17,6 +17,8 @@ describe('timeline entries as text', () => {
     expect(entryText(entry({ kind: 'break', subtype: 'listening', duration_ms: 600_000 })))
       .toMatchObject({ title: 'Istirahat (akomodasi): setelah Listening', details: ['selama 10 mnt'] });
     expect(entryText(entry({ kind: 'face_episode', subtype: 'face-missing', duration_ms: 48_000 })).title).toBe('Wajah: tidak terlihat');
+    expect(entryText(entry({ kind: 'monitoring', subtype: 'detector-rate', text: 'slowed to 1.5/s (configured 4/s, floor 1.5/s): detections took 420 ms' })))
+      .toMatchObject({ title: 'Pemantauan: kecepatan deteksi wajah berubah', details: ['slowed to 1.5/s (configured 4/s, floor 1.5/s): detections took 420 ms'] });
   });
 
   it('names decisions and shows an unknown kind by its name', () => {
