@@ -16,13 +16,13 @@ import { chromium } from '@playwright/test';
 import type { Browser, Page } from '@playwright/test';
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { cpus, loadavg, release } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { chromiumArgs } from '../tests/e2e/support/chromium.ts';
 import type { CameraFixture } from '../tests/e2e/support/chromium.ts';
+import { freePort } from '../tests/server-helpers/server-process.ts';
 import type { SharesResult, ThroughputResult } from './harness/main.ts';
 import type { MainThreadFigures } from './harness/metrics.ts';
 import { buildIfStale } from './lib/build.ts';
@@ -30,6 +30,7 @@ import { connectCdp } from './lib/cdp.ts';
 import type { Cdp } from './lib/cdp.ts';
 import { instrumentPage } from './lib/cdp-targets.ts';
 import type { TargetReport } from './lib/cdp-targets.ts';
+import { ensureBrowserInputs } from './lib/inputs.ts';
 import { chromiumCpu, coreShare } from './lib/proc-cpu.ts';
 import { serveStatic } from './lib/serve.ts';
 
@@ -51,23 +52,6 @@ const started = Date.now();
 const loadAtStart = loadavg()[0]!;
 const log = (line: string) => console.log(`[bench ${((Date.now() - started) / 1000).toFixed(0).padStart(3)} s] ${line}`);
 
-function ensureInputs(): void {
-  const modelFiles = ['models/blazeface/model.json', 'tfjs-wasm/tfjs-backend-wasm-simd.wasm', 'models/silero/silero_vad_legacy.onnx'];
-  if (modelFiles.some((f) => !existsSync(join(root, 'public', f)))) {
-    const r = spawnSync(process.execPath, [join(root, 'node_modules', 'tsx', 'dist', 'cli.mjs'), 'server/cli/models.ts', '--if-missing'], {
-      cwd: root,
-      stdio: 'inherit',
-    });
-    if (r.status !== 0) throw new Error('npm run models failed');
-  }
-  const fixtures: CameraFixture[] = ['one-face', 'two-faces', 'no-face'];
-  const missing = fixtures.filter((f) => !existsSync(join(root, 'tests', 'fixtures', 'out', `${f}.y4m`)));
-  if (missing.length) {
-    const r = spawnSync('bash', [join(root, 'tests', 'fixtures', 'make-fixtures.sh'), ...missing], { stdio: 'inherit' });
-    if (r.status !== 0) throw new Error('make-fixtures.sh failed');
-  }
-}
-
 /**
  * A harder face-free scene than the no-face fixture, for the threshold choice: the suit and mission
  * patch of the same portrait (make-fixtures.sh notes such crops drew false positives up to 0.9),
@@ -86,17 +70,6 @@ function ensureClutter(): boolean {
 }
 
 type Camera = CameraFixture | 'clutter';
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const srv = createServer();
-    srv.once('error', reject);
-    srv.listen(0, '127.0.0.1', () => {
-      const addr = srv.address();
-      srv.close(() => (typeof addr === 'object' && addr ? resolve(addr.port) : reject(new Error('no port'))));
-    });
-  });
-}
 
 /** Our own CDP connection per browser, for the throttle (only when one is asked for). */
 const cdpOf = new WeakMap<Browser, Cdp>();
@@ -151,7 +124,7 @@ const ms = (n: number | null | undefined) => (n === null || n === undefined || N
 const mt = (m: MainThreadFigures) => `${m.longTasks} / ${Math.round(m.totalBlockingMs)}`;
 
 async function main(): Promise<void> {
-  ensureInputs();
+  await ensureBrowserInputs(root, ['one-face', 'two-faces', 'no-face'], log);
   buildIfStale(root, 'bench/vite.config.ts', outDir, ['bench/harness', 'bench/vite.config.ts', 'workers', 'src'], log);
   const server = await serveStatic({
     '/': outDir,

@@ -23,25 +23,20 @@
 // reading by default, which lasts 55; the slope shows a leak). Data: the bytes every target sent and
 // received (CDP Network events, lib/net-budget.ts) from opening `/` to the end, by category, and a
 // whole test extrapolated from them (lib/data-budget.ts). `--section=structure|reading` picks the section.
-import { createDiskStore } from '../server/services/media/disk-store.ts';
 import { chromium } from '@playwright/test';
 import type { Page } from '@playwright/test';
-import { spawn, spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { createServer } from 'node:net';
-import { cpus, loadavg, release, tmpdir, totalmem } from 'node:os';
+import { spawnSync } from 'node:child_process';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { cpus, loadavg, release, totalmem } from 'node:os';
 import { parseArgs } from 'node:util';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { apiPaths, fillPath } from '../contracts/api-paths.ts';
-import { RULES_VERSION } from '../contracts/orders.ts';
-import { BIOMETRIC_CONSENT_VERSION } from '../contracts/facts/index.ts';
 import { FIXED_SECTION_SECONDS } from '../contracts/facts/sections.ts';
 import { PHOTO_MAX_PER_SECTION } from '../contracts/facts/photos.ts';
-import { ensureModels, ensureSpeechModel, ensureWasm } from '../server/cli/models.ts';
-import { openDatabase } from '../server/db/client.ts';
-import { seedDemo } from '../server/seed/demo-seed.ts';
-import { chromiumArgs, fixturesDir } from '../tests/e2e/support/chromium.ts';
+import { DEMO_EXAM_FILE } from '../server/seed/demo-seed.ts';
+import { chromiumArgs } from '../tests/e2e/support/chromium.ts';
+import { freePort } from '../tests/server-helpers/server-process.ts';
+import { handInEmpty, openSection, prepareOrder, startAppServer, startTest } from './lib/app-server.ts';
 import { buildIfStale } from './lib/build.ts';
 import { connectCdp } from './lib/cdp.ts';
 import { instrumentPage } from './lib/cdp-targets.ts';
@@ -51,9 +46,8 @@ import type { BudgetRow } from './lib/data-budget.ts';
 import { sampleMemory } from './lib/memory-sample.ts';
 import type { MemorySample } from './lib/memory-sample.ts';
 import { NetworkBudget } from './lib/net-budget.ts';
+import { ensureBrowserInputs } from './lib/inputs.ts';
 import { chromiumBrowserPids, slope } from './lib/proc-memory.ts';
-import { systemClock } from '../server/services/platform/clock.ts';
-import { DEMO_EXAM_FILE } from '../server/seed/demo-seed.ts';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const outDir = join(root, '.tmp', 'bench-proctoring-dist');
@@ -75,31 +69,7 @@ const UA_MEMORY_TIMEOUT_MS = 45_000;
 const CLICK_EVERY_MS = 2_000;
 /** Photos come every 3-18 s, so the section's 5 are taken within the window. */
 const PHOTO_BASE_MS = 3_000;
-const ACCESS_KEY = 'epot-public-demo-key';
 const log = (s: string) => console.log(`[bench] ${s}`);
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const srv = createServer();
-    srv.once('error', reject);
-    srv.listen(0, '127.0.0.1', () => {
-      const addr = srv.address();
-      srv.close(() => (typeof addr === 'object' && addr ? resolve(addr.port) : reject(new Error('no port'))));
-    });
-  });
-}
-
-/** JSON call against the bench server; throws on a non-2xx answer. */
-async function call<T>(base: string, method: string, path: string, token?: string, body?: unknown): Promise<T> {
-  const res = await fetch(`${base}/api${path}`, {
-    method,
-    headers: { ...(body !== undefined ? { 'content-type': 'application/json' } : {}), ...(token ? { authorization: `Bearer ${token}` } : {}) },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  const text = await res.text();
-  if (!res.ok) throw new Error(`${method} ${path}: ${res.status} ${text}`);
-  return JSON.parse(text) as T;
-}
 
 interface Figures {
   seconds: number;
@@ -200,67 +170,26 @@ const r2 = (n: number) => Math.round(n * 100) / 100;
 async function main(): Promise<void> {
   const began = Date.now();
   const loadAtStart = loadavg().map(r1);
-  // The face model, tfjs's WASM binaries and the speech model (public/, git-ignored): without the
-  // last two the detector falls back from WASM and the speech worker fails, quietly.
-  await ensureModels({ ifMissing: true, repoRoot: root, log });
-  await ensureWasm({ repoRoot: root, log });
-  await ensureSpeechModel({ repoRoot: root, log });
-  if (!existsSync(join(fixturesDir, 'one-face.y4m'))) {
-    const res = spawnSync('bash', [join(root, 'tests', 'fixtures', 'make-fixtures.sh'), 'one-face'], { stdio: 'inherit', cwd: root });
-    if (res.status !== 0) throw new Error('making the one-face fixture failed');
-  }
+  await ensureBrowserInputs(root, ['one-face'], log);
   buildIfStale(root, 'vite.config.ts', outDir, ['src', 'workers', 'contracts', 'public', 'index.html'], log, ['--mode', 'bench', '--outDir', outDir]);
 
-  const dataDir = mkdtempSync(join(tmpdir(), 'epot-bench-proctoring-'));
-  let server: ReturnType<typeof spawn> | null = null;
+  const app = await startAppServer(root, outDir, log);
   try {
-    log('seeding a fresh database with the demo exam…');
-    const database = await openDatabase({ dataDir });
-    let seed;
-    try {
-      await database.migrate();
-      seed = await seedDemo(database.db, { store: createDiskStore(dataDir), clock: systemClock });
-    } finally {
-      await database.close();
-    }
-    if (!seed) throw new Error('the bench database was seeded before');
-    const port = await freePort();
-    const base = `http://127.0.0.1:${port}`;
-    server = spawn(process.execPath, [join(root, 'node_modules', 'tsx', 'dist', 'cli.mjs'), join(root, 'server', 'server.ts')], {
-      cwd: root,
-      env: {
-        ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, DATABASE_URL: '', NODE_ENV: 'production', LOG_LEVEL: 'warn',
-        STATIC_DIR: outDir, ACCESS_KEY, GOOGLE_CLIENT_ID: '', SMTP_URL: '',
-      },
-      stdio: ['ignore', 'inherit', 'inherit'],
-    });
-    for (let until = Date.now() + 60_000; ;) {
-      if (server.exitCode !== null) throw new Error(`server exited with ${server.exitCode}`);
-      if (await fetch(`${base}/api/health`).then((r) => r.ok, () => false)) break;
-      if (Date.now() > until) throw new Error('server did not start');
-      await new Promise((r) => setTimeout(r, 250));
-    }
-
+    const { base, seed } = app;
     // The demo individual redeems a code, consents, starts, and hands in listening empty (and
     // structure, when the window is on reading). Listening's audio is fetched here once, for the data
     // budget: the browser never plays it.
-    const member = seed.logins.find((l) => l.kind === 'individual')!;
-    const login = await call<{ data: { token: string } }>(base, 'POST', apiPaths.member.login, undefined,
-      { access_key: ACCESS_KEY, provider: 'email', email: member.email, password: member.password });
-    const token = login.data.token;
-    const order = await call<{ data: { id: string } }>(base, 'POST', apiPaths.order.create, token,
-      { license: seed.individualCodes[0], meta: { job: 'Mahasiswa', certificate_for: 'Persyaratan S2' } });
-    const orderId = order.data.id;
-    await call(base, 'POST', fillPath(apiPaths.order.consent, { id: orderId }), token, { rules_version: RULES_VERSION, accepted: true, biometric_version: BIOMETRIC_CONSENT_VERSION });
-    await call(base, 'PUT', fillPath(apiPaths.order.updateStartTest, { id: orderId }), token);
-    const listening = await call<{ data: { duration_seconds: number } }>(base, 'GET', fillPath(apiPaths.order.sectionDetail, { id: orderId, section: 'listening' }), token);
+    const order = await prepareOrder(base, seed, seed.individualCodes[0]!);
+    const { orderId } = order;
+    await startTest(base, order);
+    const listening = await openSection<{ duration_seconds: number }>(base, order, 'listening');
     let audioBytes = 0;
-    const audio = audioRefs(listening.data);
+    const audio = audioRefs(listening);
     for (const url of audio.values()) audioBytes += (await (await fetch(new URL(url, base))).arrayBuffer()).byteLength;
-    await call(base, 'POST', apiPaths.order.answer, token, { id: orderId, section: 'listening', images: [], answer: [], disqualified: false });
+    await handInEmpty(base, order, 'listening');
     if (SECTION === 'reading') {
-      await call(base, 'GET', fillPath(apiPaths.order.sectionDetail, { id: orderId, section: 'structure' }), token);
-      await call(base, 'POST', apiPaths.order.answer, token, { id: orderId, section: 'structure', images: [], answer: [], disqualified: false });
+      await openSection(base, order, 'structure');
+      await handInEmpty(base, order, 'structure');
     }
 
     const debugPort = await freePort();
@@ -294,8 +223,8 @@ async function main(): Promise<void> {
       budget = new NetworkBudget(cdp, (sessionId) => (sessionId && sessions.get(sessionId)?.type) || 'page');
       cdpTargets = (await instrumentPage(cdp, { pageTargetId: targetInfo.targetId, cpuThrottle: CPU_THROTTLE, countNetwork: true, serviceWorkers: true, sessions })).targets;
       await page.goto('/');
-      await page.getByLabel('E-mail').fill(member.email);
-      await page.getByLabel('Password').fill(member.password);
+      await page.getByLabel('E-mail').fill(order.email);
+      await page.getByLabel('Password').fill(order.password);
       await page.getByRole('button', { name: 'Login', exact: true }).click();
       await page.waitForURL(/\/epot$/);
       await page.goto(`/epot/${orderId}/${SECTION}?photo-interval-ms=${PHOTO_BASE_MS}`);
@@ -389,7 +318,7 @@ async function main(): Promise<void> {
     // Data: what was measured, and a whole test extrapolated from it.
     const exam = JSON.parse(readFileSync(DEMO_EXAM_FILE, 'utf8')) as { sections: Record<string, unknown> };
     const questions = Object.fromEntries(['listening', 'structure', 'reading'].map((s) => [s, countQuestions(exam.sections[s])]));
-    const minutes = { listening: listening.data.duration_seconds / 60, structure: FIXED_SECTION_SECONDS.structure / 60, reading: FIXED_SECTION_SECONDS.reading / 60 };
+    const minutes = { listening: listening.duration_seconds / 60, structure: FIXED_SECTION_SECONDS.structure / 60, reading: FIXED_SECTION_SECONDS.reading / 60 };
     const load = budget.phaseTotals('load');
     const inWindow = budget.phaseTotals('section');
     const rows = wholeTestBudget(load, inWindow, figures.seconds / 60, {
@@ -484,12 +413,7 @@ async function main(): Promise<void> {
     console.log(`Machine: ${machine.cores} cores (${machine.cpu}), ${machine.memoryGb} GB, Linux ${machine.kernel}, ${machine.chromium} headless; ${machine.started}; load ${machine.loadAtStart.join(' ')} at the start, ${machine.loadBefore.join(' ')} when the browser started, ${machine.loadAfter.join(' ')} when it closed; bench took ${machine.benchSeconds} s`);
     console.log(`Wrote ${resultsFile}`);
   } finally {
-    if (server) {
-      server.kill('SIGTERM');
-      await new Promise((r) => setTimeout(r, 500));
-      if (server.exitCode === null) server.kill('SIGKILL');
-    }
-    rmSync(dataDir, { recursive: true, force: true });
+    await app.stop();
   }
 }
 

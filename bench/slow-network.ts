@@ -16,16 +16,16 @@
 // `--plain` serves a copy of the build without the .br/.gz files (the server before issue 16).
 import { chromium, type BrowserContext, type CDPSession, type Page } from '@playwright/test';
 import { spawnSync } from 'node:child_process';
-import { cpSync, existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { cpSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg, release, tmpdir, totalmem } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { buildIfStale } from '../server/cli/build-if-stale.ts';
-import { ensureModels } from '../server/cli/models.ts';
 import { scriptSpeech, SENTENCE } from '../tests/e2e/support/candidate.ts';
-import { chromiumArgs, fixturesDir } from '../tests/e2e/support/chromium.ts';
+import { chromiumArgs } from '../tests/e2e/support/chromium.ts';
 import { prepareOrder, startAppServer, type PreparedOrder } from './lib/app-server.ts';
 import { attachNetworkLog, bytesBetween, throttleTargets, type NetworkLog } from './lib/cdp-network.ts';
+import { ensureBrowserInputs } from './lib/inputs.ts';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const plain = process.argv.includes('--plain');
@@ -203,11 +203,7 @@ async function visit(name: string, profile: string, base: string, order: Prepare
 async function main(): Promise<void> {
   const began = Date.now();
   const loadBefore = uptime();
-  await ensureModels({ ifMissing: true, repoRoot: root, log });
-  if (!existsSync(join(fixturesDir, 'one-face.y4m'))) {
-    const res = spawnSync('bash', [join(root, 'tests', 'fixtures', 'make-fixtures.sh'), 'one-face'], { stdio: 'inherit', cwd: root });
-    if (res.status !== 0) throw new Error('making the one-face fixture failed');
-  }
+  await ensureBrowserInputs(root, ['one-face'], log);
   buildIfStale(root, log);
   let staticDir = join(root, 'dist');
   if (plain) {

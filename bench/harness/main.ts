@@ -35,6 +35,16 @@ async function startCamera() {
   return camera;
 }
 
+/** The face states the detector goes through from now on, each change once. */
+function recordFaceStates(): { states: string[]; unsub: () => void } {
+  const states: string[] = [];
+  const unsub = appStore.sub(faceStateAtom, () => {
+    const s = appStore.get(faceStateAtom).state;
+    if (states.at(-1) !== s) states.push(s);
+  });
+  return { states, unsub };
+}
+
 export interface ThroughputResult {
   scenario: 'worker' | 'main' | 'face-api';
   backend: string;
@@ -211,12 +221,8 @@ async function runShares(seconds: number, ruleSeconds: number): Promise<SharesRe
     shares[String(t)] = { '0': share((n) => n === 0), '1': share((n) => n === 1), '2+': share((n) => n >= 2) };
   }
 
-  const states: string[] = [];
   const before = (await getFaceDetectorStats()).detections;
-  const unsub = appStore.sub(faceStateAtom, () => {
-    const s = appStore.get(faceStateAtom).state;
-    if (states.at(-1) !== s) states.push(s);
-  });
+  const { states, unsub } = recordFaceStates();
   await startFaceDetection({ stream, video, settings: { ratePerSecond: 4 } });
   await pause(ruleSeconds * 1000);
   const finalState = appStore.get(faceStateAtom).state;
@@ -240,11 +246,7 @@ async function runShares(seconds: number, ruleSeconds: number): Promise<SharesRe
 async function runBitmapPump(seconds: number) {
   const { stream, video } = await startCamera();
   await loadFaceDetector();
-  const states: string[] = [];
-  const unsub = appStore.sub(faceStateAtom, () => {
-    const s = appStore.get(faceStateAtom).state;
-    if (states.at(-1) !== s) states.push(s);
-  });
+  const { states, unsub } = recordFaceStates();
   const before = (await getFaceDetectorStats()).detections;
   const probe = probeMainThread();
   await startFaceDetection({ stream, video, frameMode: 'bitmap', settings: { ratePerSecond: 4 } });
@@ -302,11 +304,7 @@ const bench = {
   async proctoringStart() {
     const { stream, video } = await startCamera();
     await loadFaceDetector();
-    const states: string[] = [];
-    const unsub = appStore.sub(faceStateAtom, () => {
-      const s = appStore.get(faceStateAtom).state;
-      if (states.at(-1) !== s) states.push(s);
-    });
+    const { states, unsub } = recordFaceStates();
     const before = (await getFaceDetectorStats()).detections;
     await startFaceDetection({ stream, video, settings: { ratePerSecond: 4 } });
     proctoring = { probe: probeMainThread(), before, states, unsub };

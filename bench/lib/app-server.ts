@@ -1,10 +1,9 @@
 // The real server for the browser benchmarks: a fresh embedded database (PGlite folder) seeded with
 // the demo exam, `server/server.ts` started as its own production process on it with STATIC_DIR
-// pointing at a build, and the demo candidate's orders prepared through the API. (bench/proctoring.ts
-// does the same inline; it is left as it is while another change is under way there.)
+// pointing at a build, and the demo candidate's orders prepared through the API (bench/proctoring.ts,
+// bench/slow-network.ts).
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { apiPaths, fillPath } from '../../contracts/api-paths.ts';
@@ -14,19 +13,9 @@ import { openDatabase } from '../../server/db/client.ts';
 import { seedDemo, type SeedResult } from '../../server/seed/demo-seed.ts';
 import { createDiskStore } from '../../server/services/media/disk-store.ts';
 import { systemClock } from '../../server/services/platform/clock.ts';
+import { freePort } from '../../tests/server-helpers/server-process.ts';
 
 export const ACCESS_KEY = 'epot-public-demo-key';
-
-export async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const srv = createServer();
-    srv.once('error', reject);
-    srv.listen(0, '127.0.0.1', () => {
-      const addr = srv.address();
-      srv.close(() => (typeof addr === 'object' && addr ? resolve(addr.port) : reject(new Error('no port'))));
-    });
-  });
-}
 
 /** JSON call against the bench server; throws on a non-2xx answer. */
 export async function call<T>(base: string, method: string, path: string, token?: string, body?: unknown): Promise<T> {
@@ -93,6 +82,8 @@ export async function startAppServer(root: string, staticDir: string, log: (s: s
   }
 }
 
+type Section = 'listening' | 'structure' | 'reading';
+
 export interface PreparedOrder { orderId: string; token: string; email: string; password: string }
 
 /** The demo individual redeems `code` and consents, as the test list and preparation pages do; not started. */
@@ -107,4 +98,19 @@ export async function prepareOrder(base: string, seed: SeedResult, code: string)
   await call(base, 'POST', fillPath(apiPaths.order.consent, { id: orderId }), token,
     { rules_version: RULES_VERSION, accepted: true, biometric_version: BIOMETRIC_CONSENT_VERSION });
   return { orderId, token, email: member.email, password: member.password };
+}
+
+/** Starts the prepared order's test (the clock of its first section runs from here). */
+export async function startTest(base: string, order: PreparedOrder): Promise<void> {
+  await call(base, 'PUT', fillPath(apiPaths.order.updateStartTest, { id: order.orderId }), order.token);
+}
+
+/** A section's detail, as the section page loads it. */
+export async function openSection<T>(base: string, order: PreparedOrder, section: Section): Promise<T> {
+  return (await call<{ data: T }>(base, 'GET', fillPath(apiPaths.order.sectionDetail, { id: order.orderId, section }), order.token)).data;
+}
+
+/** Hands an opened section in with no answers. */
+export async function handInEmpty(base: string, order: PreparedOrder, section: Section): Promise<void> {
+  await call(base, 'POST', apiPaths.order.answer, order.token, { id: order.orderId, section, images: [], answer: [], disqualified: false });
 }

@@ -1,6 +1,6 @@
 // Builds the SPA when dist/ is missing or was built from other sources. A content hash (not mtimes,
 // which a fresh clone resets) of every build input is kept in dist/.build-hash.
-import { createHash } from 'node:crypto';
+import { createHash, type Hash } from 'node:crypto';
 import { spawnSync } from 'node:child_process';
 import { existsSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
@@ -17,9 +17,10 @@ function walk(dir: string, out: string[]): void {
   }
 }
 
-export function buildInputsHash(root: string): string {
+/** A SHA-256 over the paths and contents of `inputs` (files or folders below `root`), not yet digested. */
+export function hashFiles(root: string, inputs: readonly string[]): Hash {
   const files: string[] = [];
-  for (const input of INPUTS) {
+  for (const input of inputs) {
     const p = join(root, input);
     if (!existsSync(p)) continue;
     if (statSync(p).isDirectory()) walk(p, files);
@@ -29,9 +30,12 @@ export function buildInputsHash(root: string): string {
   for (const f of files.sort()) {
     h.update(relative(root, f)).update('\0').update(readFileSync(f)).update('\0');
   }
+  return h;
+}
+
+export function buildInputsHash(root: string): string {
   // The API base is compiled into the bundle.
-  h.update(process.env.VITE_API_BASE ?? '');
-  return h.digest('hex');
+  return hashFiles(root, INPUTS).update(process.env.VITE_API_BASE ?? '').digest('hex');
 }
 
 export function buildIfStale(root: string, log: (line: string) => void = console.log): boolean {
