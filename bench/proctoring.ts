@@ -23,6 +23,10 @@
 // reading by default, which lasts 55; the slope shows a leak). Data: the bytes every target sent and
 // received (CDP Network events, lib/net-budget.ts) from opening `/` to the end, by category, and a
 // whole test extrapolated from them (lib/data-budget.ts). `--section=structure|reading` picks the section.
+// Where the memory goes: at the window's end the exam renderer's PSS by mapping kind (/proc/<pid>/smaps)
+// and Chromium's own memory-infra dump per process (lib/memory-infra.ts); `--off=speech,face,photo,
+// video,camera,track-processor` leaves parts of proctoring off (bench builds only,
+// src/features/proctoring/run/bench-off.ts) and `--no-service-worker` blocks the service worker.
 import { chromium } from '@playwright/test';
 import type { Page } from '@playwright/test';
 import { spawnSync } from 'node:child_process';
@@ -43,17 +47,18 @@ import { instrumentPage } from './lib/cdp-targets.ts';
 import type { TargetInfo, TargetReport } from './lib/cdp-targets.ts';
 import { audioRefs, countQuestions, wholeTestBudget } from './lib/data-budget.ts';
 import type { BudgetRow } from './lib/data-budget.ts';
-import { sampleMemory } from './lib/memory-sample.ts';
+import { examRenderer, sampleMemory } from './lib/memory-sample.ts';
 import type { MemorySample } from './lib/memory-sample.ts';
 import { NetworkBudget } from './lib/net-budget.ts';
 import { ensureBrowserInputs } from './lib/inputs.ts';
-import { chromiumBrowserPids, slope } from './lib/proc-memory.ts';
+import { memoryInfraDump } from './lib/memory-infra.ts';
+import { chromiumBrowserPids, slope, smapsGroups } from './lib/proc-memory.ts';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const outDir = join(root, '.tmp', 'bench-proctoring-dist');
 const resultsFile = join(root, 'bench', 'results', 'proctoring.json');
 const { values: flags } = parseArgs({
-  options: { 'cpu-throttle': { type: 'string', default: '1' }, 'soak-min': { type: 'string', default: '0' }, section: { type: 'string' } },
+  options: { 'cpu-throttle': { type: 'string', default: '1' }, 'soak-min': { type: 'string', default: '0' }, section: { type: 'string' }, off: { type: 'string', default: '' }, 'no-service-worker': { type: 'boolean', default: false } },
 });
 const CPU_THROTTLE = Number(flags['cpu-throttle']);
 const SOAK_MIN = Number(flags['soak-min']);
@@ -61,6 +66,8 @@ if (!(CPU_THROTTLE >= 1) || !(SOAK_MIN >= 0)) throw new Error('--cpu-throttle mu
 const SECTION = (flags.section ?? (SOAK_MIN > 0 ? 'reading' : 'structure')) as 'structure' | 'reading';
 if (SECTION !== 'structure' && SECTION !== 'reading') throw new Error('--section is structure or reading');
 if (SOAK_MIN * 60 > FIXED_SECTION_SECONDS[SECTION] - 120) throw new Error(`a ${SOAK_MIN}-minute soak does not fit in ${SECTION}`);
+/** `--off=speech,face,photo,video`: parts of proctoring the bench build leaves off, to see what each costs (src/features/proctoring/run/bench-off.ts). */
+const OFF = flags.off ? flags.off.split(',').map((x) => x.trim()).filter(Boolean) : [];
 const WINDOW_S = SOAK_MIN > 0 ? SOAK_MIN * 60 : 60;
 /** In a soak the candidate moves to the next question every 15th answer (30 s), as one would. */
 const NEXT_EVERY_CLICKS = 15;
@@ -209,11 +216,19 @@ async function main(): Promise<void> {
     let workers: string[] = [];
     let cdpTargets: TargetReport[] = [];
     const memory: MemorySample[] = [];
+    /** The exam renderer's PSS by mapping kind at the window's end. */
+    let smaps: Record<string, number> = {};
+    /** Chromium's memory-infra dump at the window's end: MB by allocator, per process id. */
+    let infra: Record<number, Record<string, number>> = {};
     let budget: NetworkBudget;
     const browserPid = chromiumBrowserPids()[0];
     if (!browserPid) throw new Error('no Chromium browser process found below this process');
     try {
-      const context = await browser.newContext({ baseURL: base, locale: 'id-ID', viewport: { width: 1280, height: 800 } });
+      const context = await browser.newContext({
+        baseURL: base, locale: 'id-ID', viewport: { width: 1280, height: 800 },
+        // `--no-service-worker`: to see what the service worker (same site, same renderer) adds.
+        ...(flags['no-service-worker'] ? { serviceWorkers: 'block' as const } : {}),
+      });
       const page = await context.newPage();
       const errors: string[] = [];
       page.on('pageerror', (e) => errors.push(e.message));
@@ -227,7 +242,7 @@ async function main(): Promise<void> {
       await page.getByLabel('Password').fill(order.password);
       await page.getByRole('button', { name: 'Login', exact: true }).click();
       await page.waitForURL(/\/epot$/);
-      await page.goto(`/epot/${orderId}/${SECTION}?photo-interval-ms=${PHOTO_BASE_MS}`);
+      await page.goto(`/epot/${orderId}/${SECTION}?photo-interval-ms=${PHOTO_BASE_MS}${OFF.length ? `&bench-off=${OFF.join(',')}` : ''}`);
       await page.getByRole('button', { name: 'Start Test' }).click();
       await page.getByTestId('question').waitFor();
       // Past the detector's model load and warm-up (its own figures are in the face-detection bench).
@@ -265,6 +280,13 @@ async function main(): Promise<void> {
       const end = await pssAtEnd;
       end.ua = (await sampleMemory({ t: WINDOW_S, browserPid, page, uaTimeoutMs: UA_MEMORY_TIMEOUT_MS })).ua;
       memory.push(end);
+      const examPid = examRenderer(end.processes)?.pid;
+      if (examPid) smaps = smapsGroups(examPid);
+      try {
+        infra = await memoryInfraDump(cdp);
+      } catch (error) {
+        log(`memory-infra dump failed: ${String(error)}`);
+      }
       budget.phase = 'after';
       // The workers alive at the end (the face detector and the clock must have run throughout).
       workers = page.workers().map((wk) => /\/([\w-]+?)\.worker[^/]*$|\/([\w-]+)-[\w-]+\.js$/.exec(new URL(wk.url()).pathname)?.slice(1).find(Boolean) ?? wk.url()).sort();
@@ -370,8 +392,8 @@ async function main(): Promise<void> {
     mkdirSync(dirname(resultsFile), { recursive: true });
     writeFileSync(resultsFile, JSON.stringify({
       machine,
-      settings: { section: SECTION, window_s: WINDOW_S, soak_min: SOAK_MIN, cpu_throttle: CPU_THROTTLE, click_every_ms: CLICK_EVERY_MS, photo_base_ms: PHOTO_BASE_MS, face_rate_per_s: 4 },
-      summary, throttle, memory: { summary: memorySummary, samples: memory }, data: { summary: dataSummary, rows, load, section: inWindow, requests: requestLog },
+      settings: { off: OFF, service_worker: !flags['no-service-worker'], section: SECTION, window_s: WINDOW_S, soak_min: SOAK_MIN, cpu_throttle: CPU_THROTTLE, click_every_ms: CLICK_EVERY_MS, photo_base_ms: PHOTO_BASE_MS, face_rate_per_s: 4 },
+      summary, throttle, memory: { summary: memorySummary, samples: memory, exam_renderer_smaps_mb: smaps, memory_infra_mb: infra }, data: { summary: dataSummary, rows, load, section: inWindow, requests: requestLog },
       goals, input_delays_ms: delays.map(r1),
     }, null, 2) + '\n');
 
@@ -398,6 +420,12 @@ async function main(): Promise<void> {
       console.log(`| ${m.t} s | ${m.examRendererPssMb ?? '–'} | ${types.map((t) => m.pssByTypeMb[t] ?? '–').join(' | ')} | ${m.totalPssMb} | ${ua} | ${realms} |`);
     }
     console.log(`Exam renderer: start ${memorySummary.exam_renderer_pss_start_mb} MB, 1 min ${memorySummary.exam_renderer_pss_1min_mb} MB, end ${memorySummary.exam_renderer_pss_end_mb} MB; slope ${memorySummary.exam_renderer_slope_mb_per_min} MB/min over ${memory.length} samples${SOAK_MIN >= 4 ? `, ${memorySummary.exam_renderer_slope_after_2min_mb_per_min} MB/min from minute 2 on` : ''} (all Chromium ${memorySummary.total_pss_slope_mb_per_min}, page ${memorySummary.ua_memory_slope_mb_per_min} MB/min)`);
+    console.log(`Exam renderer at the end by mapping (MB PSS, /proc/<pid>/smaps)${OFF.length ? `, with ${OFF.join(', ')} off` : ''}: ${Object.entries(smaps).map(([k, v]) => `${k} ${v}`).join('; ')}`);
+    for (const [pid, allocators] of Object.entries(infra)) {
+      const top = Object.entries(allocators).filter(([k]) => !k.includes('/')).sort((a, b) => b[1] - a[1]);
+      const parts = Object.entries(allocators).filter(([k, v]) => k.includes('/') && !k.startsWith('shared_memory/') && !k.startsWith('discardable/segment') && v >= 2).sort((a, b) => b[1] - a[1]).slice(0, 24);
+      console.log(`memory-infra pid ${pid}: ${top.map(([k, v]) => `${k} ${v}`).join(', ')} | parts: ${parts.map(([k, v]) => `${k} ${v}`).join(', ')}`);
+    }
     console.log('');
     console.log(`Data (CDP Network events of every target, opening / to the window's end; a whole test of ${dataSummary.test_minutes} min extrapolated per row)`);
     console.log('| category | requests | up (measured) | down (measured) | from cache / service worker | whole test up | whole test down | basis |');

@@ -101,3 +101,35 @@ export function chromiumMemory(browserPid: number): ProcMemory[] {
 }
 
 const round1 = (n: number) => Math.round(n * 10) / 10;
+
+/**
+ * A process's PSS by mapping kind, from /proc/<pid>/smaps (not the rollup): anonymous memory by
+ * size class (a big anonymous region is a WASM memory, a V8 cage or a media/GPU buffer; the many
+ * small ones are allocator arenas), [heap], shared memory (/dev/shm, memfd: the camera's frames and
+ * GPU transfer buffers come this way), and file mappings (code, fonts, ICU data). MB, biggest first.
+ */
+export function smapsGroups(pid: number): Record<string, number> {
+  let text: string;
+  try {
+    text = readFileSync(`/proc/${pid}/smaps`, 'utf8');
+  } catch {
+    return {};
+  }
+  const kb: Record<string, number> = {};
+  let group = '';
+  for (const line of text.split('\n')) {
+    const head = /^([0-9a-f]+)-([0-9a-f]+) \S+ \S+ \S+ \d+\s*(.*)$/.exec(line);
+    if (head) {
+      const sizeMb = (parseInt(head[2]!, 16) - parseInt(head[1]!, 16)) / 1048576;
+      const name = head[3]!.trim();
+      if (!name) group = sizeMb >= 64 ? 'anon >= 64 MB regions' : sizeMb >= 4 ? 'anon 4-64 MB regions' : 'anon < 4 MB regions';
+      else if (name.startsWith('/dev/shm') || name.startsWith('/memfd:')) group = `shared ${name.replace(/\/dev\/shm\/\.?(\w+?)[.\d\w-]*$/, '/dev/shm/$1').replace(/^\/memfd:([^ (]+).*$/, 'memfd:$1')}`;
+      else if (name.startsWith('/')) group = `file ${name.split('/').pop()}`;
+      else group = name;
+      continue;
+    }
+    const pss = /^Pss:\s+(\d+) kB/.exec(line);
+    if (pss) kb[group] = (kb[group] ?? 0) + Number(pss[1]);
+  }
+  return Object.fromEntries(Object.entries(kb).filter(([, v]) => v >= 512).sort((a, b) => b[1] - a[1]).map(([k, v]) => [k, Math.round(v / 102.4) / 10]));
+}

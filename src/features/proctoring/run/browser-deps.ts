@@ -5,6 +5,7 @@ import { startFaceDetection, stopFaceDetection } from '../../../workers/face-det
 import { capturePhoto } from '../../../workers/photo-encoder.ts';
 import { getProctoringState, isRetryable, postDisqualified, postProctoringEvent } from '../api/proctoring-api.ts';
 import { photoBaseMs } from '../photo-scheduler.ts';
+import { benchOff } from './bench-off.ts';
 import { createProctoringOutbox } from '../proctoring-outbox.ts';
 import type { ProctoringOutbox } from '../proctoring-outbox.ts';
 import type { ProctoringRunDeps } from './run-context.ts';
@@ -24,23 +25,25 @@ function pageOutbox(): ProctoringOutbox {
 }
 
 export function browserDeps(): ProctoringRunDeps {
+  const off = benchOff(location.search);
+  const never = () => new Promise<never>(() => {});
   return {
     getState: getProctoringState,
     postEvent: postProctoringEvent,
     postDisqualified,
     isRetryable,
     outbox: pageOutbox(),
-    openCamera: () => navigator.mediaDevices.getUserMedia({ video: { width: { ideal: 640 }, height: { ideal: 480 } }, audio: false }),
-    startFace: (options) => startFaceDetection(options),
+    openCamera: () => (off.has('camera') ? never() : navigator.mediaDevices.getUserMedia({ video: { width: { ideal: 640 }, height: { ideal: 480 } }, audio: false })),
+    startFace: (options) => (off.has('face') ? never() : startFaceDetection(off.has('track-processor') ? { ...options, frameMode: 'bitmap' } : options)),
     stopFace: stopFaceDetection,
     startSpeech: () => {
       // A fresh transcript per section: what was said before is not this section's speech.
       resetSpeechDetection();
-      return startSpeechDetection();
+      return off.has('speech') ? true : startSpeechDetection();
     },
     stopSpeech: stopSpeechDetection,
     allowCloudSpeech: setCloudSpeechAllowed,
-    capture: (video) => capturePhoto(video),
+    capture: (video) => (off.has('photo') ? never() : capturePhoto(video)),
     createVideo: () => {
       const video = document.createElement('video');
       video.muted = true;
@@ -48,6 +51,7 @@ export function browserDeps(): ProctoringRunDeps {
       video.autoplay = true;
       video.className = 'proctoring-video';
       video.setAttribute('aria-hidden', 'true');
+      if (off.has('video')) video.style.display = 'none';
       return video;
     },
     watchTab: watchTabLeaving,
