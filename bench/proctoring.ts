@@ -27,6 +27,9 @@
 // and Chromium's own memory-infra dump per process (lib/memory-infra.ts); `--off=speech,face,photo,
 // video,camera,track-processor` leaves parts of proctoring off (bench builds only,
 // src/features/proctoring/run/bench-off.ts) and `--no-service-worker` blocks the service worker.
+// `--profile` traces the window (timeline events and V8 samples; it slows the page a little, so its
+// figures are not the bench's): the raw trace goes to bench/results/proctoring-trace.json and the
+// output names what runs in the main thread's long tasks (lib/main-thread-trace.ts).
 import { chromium } from '@playwright/test';
 import type { Page } from '@playwright/test';
 import { spawnSync } from 'node:child_process';
@@ -43,6 +46,8 @@ import { freePort } from '../tests/server-helpers/server-process.ts';
 import { handInEmpty, openSection, prepareOrder, startAppServer, startTest } from './lib/app-server.ts';
 import { buildIfStale } from './lib/build.ts';
 import { connectCdp } from './lib/cdp.ts';
+import { printTraceSummary, summariseTrace } from './lib/main-thread-trace.ts';
+import type { TraceSummary } from './lib/main-thread-trace.ts';
 import { instrumentPage } from './lib/cdp-targets.ts';
 import type { TargetInfo, TargetReport } from './lib/cdp-targets.ts';
 import { audioRefs, countQuestions, wholeTestBudget } from './lib/data-budget.ts';
@@ -57,8 +62,9 @@ import { chromiumBrowserPids, slope, smapsGroups } from './lib/proc-memory.ts';
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const outDir = join(root, '.tmp', 'bench-proctoring-dist');
 const resultsFile = join(root, 'bench', 'results', 'proctoring.json');
+const traceFile = join(root, 'bench', 'results', 'proctoring-trace.json');
 const { values: flags } = parseArgs({
-  options: { 'cpu-throttle': { type: 'string', default: '1' }, 'soak-min': { type: 'string', default: '0' }, section: { type: 'string' }, off: { type: 'string', default: '' }, 'no-service-worker': { type: 'boolean', default: false } },
+  options: { 'cpu-throttle': { type: 'string', default: '1' }, 'soak-min': { type: 'string', default: '0' }, section: { type: 'string' }, off: { type: 'string', default: '' }, 'no-service-worker': { type: 'boolean', default: false }, profile: { type: 'boolean', default: false } },
 });
 const CPU_THROTTLE = Number(flags['cpu-throttle']);
 const SOAK_MIN = Number(flags['soak-min']);
@@ -213,6 +219,7 @@ async function main(): Promise<void> {
     });
     const cdp = await connectCdp(debugPort);
     let figures: Figures;
+    let traceSummary: TraceSummary | null = null;
     let workers: string[] = [];
     let cdpTargets: TargetReport[] = [];
     const memory: MemorySample[] = [];
@@ -254,6 +261,9 @@ async function main(): Promise<void> {
       log(`measuring ${WINDOW_S} s on ${SECTION}${CPU_THROTTLE !== 1 ? ` at ${CPU_THROTTLE}x CPU throttle` : ''}…`);
       budget.phase = 'section';
       await installProbe(page);
+      if (flags.profile) {
+        await browser.startTracing(page, { categories: ['devtools.timeline', 'disabled-by-default-devtools.timeline', 'v8.execute', 'disabled-by-default-v8.cpu_profiler', 'blink.user_timing'] });
+      }
       const options = page.getByTestId('question').locator('.radio');
       const t0 = Date.now();
       // Soak: a sample every minute, in the background (the window's end takes its own below).
@@ -275,6 +285,12 @@ async function main(): Promise<void> {
       await page.waitForTimeout(Math.max(0, t0 + WINDOW_S * 1000 - Date.now()));
       const pssAtEnd = sampleMemory({ t: WINDOW_S, browserPid, page: null, uaTimeoutMs: 0 });
       figures = await page.evaluate(() => (window as unknown as { __benchStop: () => Promise<Figures> }).__benchStop());
+      if (flags.profile) {
+        const raw = await browser.stopTracing();
+        mkdirSync(dirname(traceFile), { recursive: true });
+        writeFileSync(traceFile, raw);
+        traceSummary = summariseTrace(JSON.parse(raw.toString('utf8')) as Parameters<typeof summariseTrace>[0], join(outDir, 'assets'));
+      }
       memory.push(...(await Promise.all(minuteSamples)));
       // PSS at the window's end; the page's own figure right after the probes stopped.
       const end = await pssAtEnd;
@@ -394,7 +410,7 @@ async function main(): Promise<void> {
       machine,
       settings: { off: OFF, service_worker: !flags['no-service-worker'], section: SECTION, window_s: WINDOW_S, soak_min: SOAK_MIN, cpu_throttle: CPU_THROTTLE, click_every_ms: CLICK_EVERY_MS, photo_base_ms: PHOTO_BASE_MS, face_rate_per_s: 4 },
       summary, throttle, memory: { summary: memorySummary, samples: memory, exam_renderer_smaps_mb: smaps, memory_infra_mb: infra }, data: { summary: dataSummary, rows, load, section: inWindow, requests: requestLog },
-      goals, input_delays_ms: delays.map(r1),
+      goals, input_delays_ms: delays.map(r1), ...(traceSummary ? { profile: { trace: traceFile, ...traceSummary } } : {}),
     }, null, 2) + '\n');
 
     const kb = (n: number) => (n >= 1024 * 1024 ? `${r1(n / 1024 / 1024)} MB` : `${r1(n / 1024)} KB`);
@@ -439,6 +455,11 @@ async function main(): Promise<void> {
     console.log('');
     console.log(`Goals: zero long tasks ${verdict(goals.zero_long_tasks)}; >= 58 fps ${verdict(goals.fps_at_least_58)}; p95 input delay <= 50 ms ${verdict(goals.p95_input_delay_at_most_50ms)}; exam renderer <= 200 MB ${verdict(goals.exam_renderer_at_most_200mb)}; growth <= 5 MB over the window ${verdict(goals.exam_renderer_growth_at_most_5mb)}; whole test upload <= 20 MB ${verdict(goals.whole_test_upload_at_most_20mb)}`);
     console.log(`Machine: ${machine.cores} cores (${machine.cpu}), ${machine.memoryGb} GB, Linux ${machine.kernel}, ${machine.chromium} headless; ${machine.started}; load ${machine.loadAtStart.join(' ')} at the start, ${machine.loadBefore.join(' ')} when the browser started, ${machine.loadAfter.join(' ')} when it closed; bench took ${machine.benchSeconds} s`);
+    if (traceSummary) {
+      console.log('');
+      printTraceSummary(traceSummary);
+      console.log(`Trace: ${traceFile} (open in DevTools' Performance panel)`);
+    }
     console.log(`Wrote ${resultsFile}`);
   } finally {
     await app.stop();

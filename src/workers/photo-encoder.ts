@@ -24,12 +24,23 @@ export function createPhotoEncoderClient({ create }: { create: () => WorkerLike 
   }
 
   /**
-   * Takes a proctoring photo from a playing <video>. The frame is grabbed at twice the output width
-   * (enough for a sharp crop) and keeps its aspect ratio; the worker crops it to 240x140.
+   * Takes a proctoring photo from a playing <video>; the worker crops it to 240x140. Where WebCodecs
+   * exists the current frame goes to the worker as a VideoFrame (a reference, no copy on the page:
+   * issue 16, a low-end laptop spent a long task on the page's downscale); elsewhere it is grabbed
+   * at twice the output width (enough for a sharp crop), keeping its aspect ratio.
    */
   async function capturePhoto(video: HTMLVideoElement, options: EncodeOptions & Signal = {}): Promise<Blob> {
     const width = Math.min(video.videoWidth, 2 * (options.width ?? DEFAULT_WIDTH));
     if (!width) throw new Error('the camera has no picture yet');
+    if (typeof VideoFrame === 'function') {
+      const frame = new VideoFrame(video);
+      try {
+        return await encodePhoto(frame, options);
+      } finally {
+        // Once moved to the worker this does nothing; a call that failed before leaves no camera frame held.
+        frame.close();
+      }
+    }
     const bitmap = await createImageBitmap(video, {
       resizeWidth: width,
       resizeHeight: Math.round((width * video.videoHeight) / video.videoWidth),

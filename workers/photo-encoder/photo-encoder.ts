@@ -9,7 +9,7 @@ import { PROCTORING_PHOTO } from './contract.ts';
 
 /** The part of OffscreenCanvas the encoder uses. */
 export interface EncoderCanvas {
-  getContext(type: '2d'): Pick<OffscreenCanvasRenderingContext2D, 'drawImage' | 'fillRect'> & { fillStyle: unknown } | null;
+  getContext(type: '2d'): Pick<OffscreenCanvasRenderingContext2D, 'drawImage' | 'fillRect'> & { fillStyle: unknown; imageSmoothingQuality?: unknown } | null;
   convertToBlob(options: { type: string; quality?: number }): Promise<Blob>;
 }
 
@@ -61,6 +61,8 @@ export function createPhotoEncoder(
         const r = fitRect(src, { width, height }, fit);
         ctx.fillStyle = '#000';
         ctx.fillRect(0, 0, width, height);
+        // A full camera frame is scaled down here (the page no longer downscales it first).
+        ctx.imageSmoothingQuality = 'high';
         ctx.drawImage(frame, r.sx, r.sy, r.sw, r.sh, r.dx, r.dy, r.dw, r.dh);
         let blob: Blob;
         try {

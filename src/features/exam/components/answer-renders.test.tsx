@@ -1,6 +1,7 @@
 // What an answer click costs (issue 16): the structure screen with its API and clock replaced, and
-// React's commits recorded. A click re-renders the clicked question's option group, its grid cell
-// and the counters, nothing else; a tick of the exam clock re-renders the timer only.
+// React's commits recorded. A click re-renders the clicked question's option group (of its options
+// those whose state changed), its grid cell and the counters, nothing else; a tick of the exam
+// clock re-renders the timer only.
 import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { createStore, Provider } from 'jotai';
 import { createMemoryRouter, RouterProvider } from 'react-router';
@@ -50,7 +51,7 @@ const outside = (renders: Render[], roots: readonly string[]) =>
 
 const SCREEN = [
   'PagedSectionPage', 'PagedQuestions', 'SectionClock', 'SectionTimer', 'ViolationBadges', 'QuestionGrid', 'GridCell',
-  'AnswerCounters', 'QuestionView', 'QuestionOptions', 'RadioGroup', 'Passage', 'QuestionText', 'ConfirmSubmitDialog', 'ResendDialog',
+  'AnswerCounters', 'QuestionView', 'QuestionOptions', 'ChoiceGroup', 'Choice', 'Passage', 'QuestionText', 'ConfirmSubmitDialog', 'ResendDialog',
   'CameraPreviewSlot', 'OfflineNotice', 'Button',
 ] as const;
 
@@ -73,8 +74,8 @@ describe('an answer click', () => {
     expect(screen.getByRole('button', { name: 'Soal 1, sudah dijawab, soal saat ini' })).toBeTruthy();
 
     const renders = counter.renders();
-    // RadioGroup twice: src/ui's and react-aria's inside it.
-    expect(ours(renders, SCREEN)).toEqual({ QuestionOptions: 1, RadioGroup: 2, GridCell: 1, AnswerCounters: 1 });
+    // The option picked; the others stay as they were.
+    expect(ours(renders, SCREEN)).toEqual({ QuestionOptions: 1, ChoiceGroup: 1, Choice: 1, GridCell: 1, AnswerCounters: 1 });
     expect(outside(renders, ['QuestionOptions', 'GridCell', 'AnswerCounters'])).toEqual([]);
     expect(renders.find((r) => r.name === 'GridCell')?.props).toMatchObject({ number: 1 });
   });
@@ -86,7 +87,8 @@ describe('an answer click', () => {
     vi.mocked(outbox.enqueue).mockClear();
     counter.reset();
     fireEvent.click(screen.getByRole('radio', { name: 'a1-z' }));
-    expect(ours(counter.renders(), SCREEN)).toEqual({ QuestionOptions: 1, RadioGroup: 2 });
+    // The option picked and the one it replaced.
+    expect(ours(counter.renders(), SCREEN)).toEqual({ QuestionOptions: 1, ChoiceGroup: 1, Choice: 2 });
     expect(outside(counter.renders(), ['QuestionOptions'])).toEqual([]);
     expect(outbox.enqueue).not.toHaveBeenCalled();
     await vi.waitFor(() => expect(outbox.enqueue).toHaveBeenCalledTimes(1));

@@ -6,7 +6,7 @@ import type { Atom } from 'jotai';
 import { memo, useCallback, useMemo } from 'react';
 import type { ExamSectionName } from '../../../../contracts/exam-import.ts';
 import { messages } from '../../../i18n/messages.ts';
-import { RadioGroup } from '../../../ui/radio-group.tsx';
+import { ChoiceGroup } from '../../../ui/choice-group.tsx';
 import { parseUnderlines } from '../section-model.ts';
 import type { FlatQuestion } from '../section-model.ts';
 
@@ -68,6 +68,6 @@ function QuestionOptions({ q, answer, onAnswer, disabled }: { q: FlatQuestion; a
     label: <><span className="option-letter" aria-hidden="true">({LETTERS[i]})</span> {o.text}</>,
   })), [question.options]);
   return (
-    <RadioGroup label={messages.exam.options(question.number)} labelHidden value={value} isDisabled={disabled} onChange={onChange} options={options} />
+    <ChoiceGroup label={messages.exam.options(question.number)} value={value} isDisabled={disabled} onChange={onChange} options={options} />
   );
 }

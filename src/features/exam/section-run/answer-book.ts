@@ -39,6 +39,11 @@ export function createAnswerBook(): WritableAnswerBook {
     return a;
   };
   let ids: readonly string[] = [];
+  // What the atoms hold, as plain values: comparing against the store costs an atom read per
+  // question on every click (issue 16). They hold for one store; another store starts afresh.
+  const shown = new Map<string, string | null>();
+  let shownCount = -1;
+  let shownIn: Store | null = null;
   const total = atom(0);
   const answeredCount = atom(0);
   const unansweredCount = atom((get) => get(total) - get(answeredCount));
@@ -53,14 +58,24 @@ export function createAnswerBook(): WritableAnswerBook {
       store.set(total, ids.length);
     },
     publish(store, next) {
+      if (shownIn !== store) {
+        shownIn = store;
+        shown.clear();
+        shownCount = -1;
+      }
       let count = 0;
       for (const id of ids) {
         const value = next[id] ?? null;
-        const a = answerAtom(id);
-        if (store.get(a) !== value) store.set(a, value);
+        if (!shown.has(id) || shown.get(id) !== value) {
+          shown.set(id, value);
+          store.set(answerAtom(id), value);
+        }
         if (isAnswered(next, id)) count++;
       }
-      store.set(answeredCount, count);
+      if (count !== shownCount) {
+        shownCount = count;
+        store.set(answeredCount, count);
+      }
     },
   };
 }

@@ -24,6 +24,22 @@ function pageOutbox(): ProctoringOutbox {
   }));
 }
 
+let mediaEventsQuieted = false;
+
+/**
+ * A playing camera <video> fires `timeupdate` about four times a second, and React's root listens
+ * to media events in the capture phase, so each one ran React's event dispatch on the main thread
+ * (issue 16, a low-end laptop). Nothing reads the proctoring video's `timeupdate`: a window
+ * listener ends it before it reaches the root.
+ */
+function quietProctoringVideoTimeUpdates(): void {
+  if (mediaEventsQuieted) return;
+  mediaEventsQuieted = true;
+  window.addEventListener('timeupdate', (e) => {
+    if (e.target instanceof HTMLVideoElement && e.target.classList.contains('proctoring-video')) e.stopImmediatePropagation();
+  }, { capture: true });
+}
+
 export function browserDeps(): ProctoringRunDeps {
   const off = benchOff(location.search);
   const never = () => new Promise<never>(() => {});
@@ -45,6 +61,7 @@ export function browserDeps(): ProctoringRunDeps {
     allowCloudSpeech: setCloudSpeechAllowed,
     capture: (video) => (off.has('photo') ? never() : capturePhoto(video)),
     createVideo: () => {
+      quietProctoringVideoTimeUpdates();
       const video = document.createElement('video');
       video.muted = true;
       video.playsInline = true;
