@@ -2,7 +2,7 @@
 // React's commits recorded. A click re-renders the clicked question's option group (of its options
 // those whose state changed), its grid cell and the counters, nothing else; a tick of the exam
 // clock re-renders the timer only.
-import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
+import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { createStore, Provider } from 'jotai';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -69,7 +69,8 @@ describe('an answer click', () => {
     await openQuestionOne();
     counter.reset();
     fireEvent.click(screen.getByRole('radio', { name: 'a1-x' }));
-    expect(screen.getByRole<HTMLInputElement>('radio', { name: 'a1-x' }).checked).toBe(true);
+    // Waits for the commit (once, on a loaded machine, the check came a moment after the click).
+    await waitFor(() => expect(screen.getByRole<HTMLInputElement>('radio', { name: 'a1-x' }).checked).toBe(true));
     expect(screen.getByTestId('count-answered').textContent).toBe('1');
     expect(screen.getByRole('button', { name: 'Soal 1, sudah dijawab, soal saat ini' })).toBeTruthy();
 
