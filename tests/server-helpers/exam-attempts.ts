@@ -2,10 +2,11 @@
 // calls over inject(), answers built from the answer keys, and a walker that finds answer-key
 // fields anywhere in a response.
 import { randomBytes } from 'node:crypto';
-import { inArray } from 'drizzle-orm';
+import { and, eq, inArray } from 'drizzle-orm';
+import { expect } from 'vitest';
 import type { AnswerPart } from '../../contracts/exam-answer.ts';
-import type { SectionDetail } from '../../contracts/exam-delivery.ts';
-import { answerKeys, licences, orders } from '../../server/db/schema/index.ts';
+import type { AnswerSubmitResult, SectionDetail } from '../../contracts/exam-delivery.ts';
+import { answerKeys, licences, orderSections, orders } from '../../server/db/schema/index.ts';
 import { bearer, createMember } from './members.ts';
 import type { TestApp } from './test-app.ts';
 import type { SectionName } from '../../contracts/facts/index.ts';
@@ -88,4 +89,20 @@ export function answerKeyFields(value: unknown, path = '$'): string[] {
     ]);
   }
   return [];
+}
+
+/** Submits a section with one correct answer (the rest wrong), as the SPA does; expects 200. */
+export async function submitSection(t: TestApp, o: StartedOrder, section: SectionName): Promise<void> {
+  const detail = (await getSection(t, o, section)).body.data;
+  const answer = answerPattern(detail, await keysFor(t, detail), 1);
+  const res = await call<AnswerSubmitResult>(t, { method: 'POST', url: '/users/v1/member/order/answer/', headers: o.headers,
+    payload: { id: o.orderId, section, images: [], answer, disqualified: false } });
+  expect(res.code).toBe(200);
+}
+
+/** The order's stored row for a section (it must exist). */
+export async function sectionRow(t: TestApp, o: StartedOrder, section: SectionName) {
+  const [row] = await t.db.select().from(orderSections).where(and(eq(orderSections.order_id, o.orderId), eq(orderSections.section, section)));
+  expect(row, `${section} row of ${o.orderId}`).toBeDefined();
+  return row!;
 }

@@ -3,14 +3,13 @@
 // section's start ends the break, and a break that overran its minutes starts that section's
 // clock at the break's allowed end (the server bounds the break, not the browser). Stored rows are
 // what the attempt timeline reads (listBreaks).
-import { and, eq } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { BreakState } from '../../../contracts/breaks.ts';
-import type { AnswerSubmitResult } from '../../../contracts/exam-delivery.ts';
-import { BREAK_MESSAGES, FIXED_SECTION_SECONDS, type SectionName } from '../../../contracts/facts/index.ts';
-import { orderSections, orders } from '../../db/schema/index.ts';
+import { BREAK_MESSAGES, FIXED_SECTION_SECONDS } from '../../../contracts/facts/index.ts';
+import { orders } from '../../db/schema/index.ts';
 import { appWithFixtureExam } from '../../../tests/server-helpers/exam-fixture.ts';
-import { answerPattern, call, getSection, keysFor, startedOrder, type StartedOrder } from '../../../tests/server-helpers/exam-attempts.ts';
+import { call, getSection, sectionRow, startedOrder, submitSection, type StartedOrder } from '../../../tests/server-helpers/exam-attempts.ts';
 import type { TestApp } from '../../../tests/server-helpers/test-app.ts';
 import { setTimeAccommodation } from '../orders/accommodations.ts';
 import { buildTimeline } from '../review/timeline.ts';
@@ -28,17 +27,6 @@ const breakUrl = (o: StartedOrder) => `/users/v1/member/order/break/${o.orderId}
 const takeBreak = (o: StartedOrder, after: string) => call<BreakState>(t, { method: 'POST', url: breakUrl(o), headers: o.headers, payload: { after_section: after } });
 const breakState = (o: StartedOrder) => call<BreakState>(t, { method: 'GET', url: breakUrl(o), headers: o.headers });
 
-async function submit(o: StartedOrder, section: SectionName) {
-  const detail = (await getSection(t, o, section)).body.data;
-  const answer = answerPattern(detail, await keysFor(t, detail), 1);
-  const res = await call<AnswerSubmitResult>(t, { method: 'POST', url: '/users/v1/member/order/answer/', headers: o.headers,
-    payload: { id: o.orderId, section, images: [], answer, disqualified: false } });
-  expect(res.code).toBe(200);
-}
-async function sectionRow(o: StartedOrder, section: SectionName) {
-  const [row] = await t.db.select().from(orderSections).where(and(eq(orderSections.order_id, o.orderId), eq(orderSections.section, section)));
-  return row;
-}
 async function withBreak(minutes: number): Promise<StartedOrder> {
   const o = await startedOrder(t);
   await setTimeAccommodation(t.db, o.orderId, { factor: 1, extra_minutes: 0, break_minutes: minutes });
@@ -52,7 +40,7 @@ describe('a granted break between sections', () => {
     await getSection(t, o, 'listening');
     const early = await takeBreak(o, 'listening');
     expect([early.code, early.body.message]).toEqual([409, BREAK_MESSAGES.notNow]); // still open
-    await submit(o, 'listening');
+    await submitSection(t, o, 'listening');
 
     const taken = await takeBreak(o, 'listening');
     expect(taken.code).toBe(200);
@@ -70,7 +58,7 @@ describe('a granted break between sections', () => {
     expect(structure.duration_seconds).toBe(FIXED_SECTION_SECONDS.structure);
     expect(structure.remaining_seconds).toBeGreaterThan(FIXED_SECTION_SECONDS.structure - 5);
     const [stored] = await listBreaks(t.db, o.orderId);
-    expect(stored!.ended_at).toEqual((await sectionRow(o, 'structure'))!.started_at);
+    expect(stored!.ended_at).toEqual((await sectionRow(t, o, 'structure'))!.started_at);
     const after = (await breakState(o)).body.data;
     expect(after.current).toBeNull();
     expect(after.breaks).toEqual([{ ...current, ended_at: stored!.ended_at!.toISOString() }]);
@@ -84,14 +72,14 @@ describe('a granted break between sections', () => {
     })]);
 
     // The second transition has its own break.
-    await submit(o, 'structure');
+    await submitSection(t, o, 'structure');
     expect((await takeBreak(o, 'structure')).body.data.current).toMatchObject({ after_section: 'structure', ended_at: null });
     expect((await listBreaks(t.db, o.orderId)).map((b) => b.after_section)).toEqual(['listening', 'structure']);
   });
 
   it('that ran past its minutes starts the next section at the allowed end: the overrun is that section\'s time', async () => {
     const o = await withBreak(5);
-    await submit(o, 'listening');
+    await submitSection(t, o, 'listening');
     const current = (await takeBreak(o, 'listening')).body.data.current!;
     t.clock.advance(8 * 60_000);
     const structure = (await getSection(t, o, 'structure')).body.data;
@@ -106,7 +94,7 @@ describe('a granted break between sections', () => {
 
   it('is refused without break minutes, after reading, and on a finished test', async () => {
     const plain = await startedOrder(t);
-    await submit(plain, 'listening');
+    await submitSection(t, plain, 'listening');
     const refused = await takeBreak(plain, 'listening');
     expect([refused.code, refused.body.message]).toEqual([403, BREAK_MESSAGES.notGranted]);
     expect((await breakState(plain)).body.data).toMatchObject({ break_minutes: 0, current: null, breaks: [] });

@@ -3,16 +3,13 @@
 // and the section detail show it, grants are refused once a section started, and the operator CLI.
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { AnswerSubmitResult } from '../../../contracts/exam-delivery.ts';
-import {
-  ACCOMMODATION_MESSAGES, FIXED_SECTION_SECONDS, LISTENING_EXTRA_SECONDS, SUBMIT_GRACE_MS, type SectionName,
-} from '../../../contracts/facts/index.ts';
+import { ACCOMMODATION_MESSAGES, FIXED_SECTION_SECONDS, LISTENING_EXTRA_SECONDS, SUBMIT_GRACE_MS } from '../../../contracts/facts/index.ts';
 import type { OrderListResponse } from '../../../contracts/orders.ts';
 import { accommodationsCommand } from '../../cli/commands/accommodations.ts';
-import { auditLog, orderSections, orders, users } from '../../db/schema/index.ts';
+import { auditLog, orders, users } from '../../db/schema/index.ts';
 import { HttpError } from '../../http-error.ts';
 import { appWithFixtureExam } from '../../../tests/server-helpers/exam-fixture.ts';
-import { answerPattern, call, getSection, keysFor, startedOrder, type StartedOrder } from '../../../tests/server-helpers/exam-attempts.ts';
+import { call, getSection, sectionRow, startedOrder, submitSection } from '../../../tests/server-helpers/exam-attempts.ts';
 import type { TestApp } from '../../../tests/server-helpers/test-app.ts';
 import { sweepOverdueSections } from '../exam/attempts.ts';
 import { findAccommodationOrder, setTimeAccommodation } from './accommodations.ts';
@@ -25,17 +22,6 @@ afterAll(async () => {
   await t?.cleanup();
 });
 
-async function submit(o: StartedOrder, section: SectionName) {
-  const detail = (await getSection(t, o, section)).body.data;
-  const answer = answerPattern(detail, await keysFor(t, detail), 1);
-  const res = await call<AnswerSubmitResult>(t, { method: 'POST', url: '/users/v1/member/order/answer/', headers: o.headers,
-    payload: { id: o.orderId, section, images: [], answer, disqualified: false } });
-  expect(res.code).toBe(200);
-}
-async function sectionRow(o: StartedOrder, section: SectionName) {
-  const [row] = await t.db.select().from(orderSections).where(and(eq(orderSections.order_id, o.orderId), eq(orderSections.section, section)));
-  return row!;
-}
 const seconds = (r: { started_at: Date; deadline_at: Date }) => (r.deadline_at.getTime() - r.started_at.getTime()) / 1000;
 
 describe('the server deadline includes the extra time', () => {
@@ -48,20 +34,20 @@ describe('the server deadline includes the extra time', () => {
     expect(plainListening.time_accommodation).toBeNull();
     expect(listening.time_accommodation).toEqual({ factor: 1.5, extra_minutes: 0, break_minutes: 0 });
     expect(listening.duration_seconds - plainListening.duration_seconds).toBe(LISTENING_EXTRA_SECONDS / 2);
-    await submit(granted, 'listening');
+    await submitSection(t, granted, 'listening');
     const structure = (await getSection(t, granted, 'structure')).body.data;
     expect(structure.duration_seconds).toBe(FIXED_SECTION_SECONDS.structure * 1.5);
     expect(structure.remaining_seconds).toBeGreaterThan(FIXED_SECTION_SECONDS.structure * 1.5 - 5);
-    expect(seconds(await sectionRow(granted, 'structure'))).toBe(2250);
-    await submit(granted, 'structure');
+    expect(seconds(await sectionRow(t, granted, 'structure'))).toBe(2250);
+    await submitSection(t, granted, 'structure');
     expect((await getSection(t, granted, 'reading')).body.data.duration_seconds).toBe(FIXED_SECTION_SECONDS.reading * 1.5);
-    expect(seconds(await sectionRow(granted, 'reading'))).toBe(4950);
+    expect(seconds(await sectionRow(t, granted, 'reading'))).toBe(4950);
   });
 
   it('extra minutes are added to every section, after the factor', async () => {
     const o = await startedOrder(t);
     await setTimeAccommodation(t.db, o.orderId, { factor: 1.25, extra_minutes: 10 });
-    await submit(o, 'listening');
+    await submitSection(t, o, 'listening');
     const structure = (await getSection(t, o, 'structure')).body.data;
     expect(structure.duration_seconds).toBe(1500 * 1.25 + 600);
   });
@@ -69,16 +55,16 @@ describe('the server deadline includes the extra time', () => {
   it('the sweeper closes a ×2 section only after its longer deadline, not after the normal one', async () => {
     const o = await startedOrder(t);
     await setTimeAccommodation(t.db, o.orderId, { factor: 2, extra_minutes: 0 });
-    await submit(o, 'listening');
+    await submitSection(t, o, 'listening');
     await getSection(t, o, 'structure');
-    const started = (await sectionRow(o, 'structure')).started_at.getTime();
+    const started = (await sectionRow(t, o, 'structure')).started_at.getTime();
     // Past the normal 25 minutes + grace: a candidate without extra time would be swept now.
     const afterNormal = new Date(started + FIXED_SECTION_SECONDS.structure * 1000 + SUBMIT_GRACE_MS + 5_000);
     await sweepOverdueSections(t.db, afterNormal, 1000);
-    expect(await sectionRow(o, 'structure')).toMatchObject({ submitted_at: null, closed_by: null });
+    expect(await sectionRow(t, o, 'structure')).toMatchObject({ submitted_at: null, closed_by: null });
     const afterGranted = new Date(started + 2 * FIXED_SECTION_SECONDS.structure * 1000 + SUBMIT_GRACE_MS + 5_000);
     await sweepOverdueSections(t.db, afterGranted, 1000);
-    expect(await sectionRow(o, 'structure')).toMatchObject({ closed_by: 'swept' });
+    expect(await sectionRow(t, o, 'structure')).toMatchObject({ closed_by: 'swept' });
   });
 });
 
