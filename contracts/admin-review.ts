@@ -7,6 +7,7 @@ import { institutionQuerySchema } from './admin-members.ts';
 import { okEnvelope, pagedList } from './envelope.ts';
 import { APPEAL_HOURS_MAX, DECISION_NOTE_MAX, ORDER_STATUS_CODES, REVIEW_DECISIONS, RISK_REASON_CODES, RISK_SCORE_MAX } from './facts/index.ts';
 import { REVIEW_MESSAGES } from './facts/review-texts.ts';
+import { memberAppealSchema } from './appeals.ts';
 import { timeAccommodationSchema } from './orders.ts';
 
 const decisionSchema = z.enum(REVIEW_DECISIONS);
@@ -55,15 +56,8 @@ export const decisionRecordSchema = z.object({
 });
 export type DecisionRecord = z.infer<typeof decisionRecordSchema>;
 
-export const staffAppealSchema = z.object({
-  id: z.uuid(),
-  text: z.string(),
-  status: z.enum(['open', 'answered']),
-  outcome: z.enum(['upheld', 'overturned']).nullable(),
-  answer_note: z.string().nullable(),
-  answered_at: z.string().nullable(),
-  created_at: z.string(),
-});
+/** The member's appeal as staff see it: the same fields, with its id to answer it by. */
+export const staffAppealSchema = memberAppealSchema.extend({ id: z.uuid() });
 export type StaffAppeal = z.infer<typeof staffAppealSchema>;
 
 export const reviewStateSchema = z.object({
