@@ -1,5 +1,6 @@
 // Reads the JSON reports of vitest and Playwright for tests/run-all.ts: counts, and the failed
-// tests' names with the first line of their error.
+// tests' names with the first line of their error (for Playwright also the line that failed and
+// the locator, for each try: a test with several waits is otherwise ambiguous).
 import { readFileSync } from 'node:fs';
 import { relative } from 'node:path';
 
@@ -9,7 +10,8 @@ export type Counts = { passed: number; failed: number; failures?: string[]; flak
 
 // Terminal colours (ESC [ … m) are stripped: the summary is read as plain text.
 const ESC = String.fromCharCode(27);
-const firstLine = (text: string | undefined) => (text ?? '').split(ESC).map((part, i) => (i === 0 ? part : part.replace(/^\[[0-9;]*m/, ''))).join('').split('\n').find((l) => l.trim())?.trim().slice(0, 300) ?? '';
+const plain = (text: string | undefined) => (text ?? '').split(ESC).map((part, i) => (i === 0 ? part : part.replace(/^\[[0-9;]*m/, ''))).join('');
+const firstLine = (text: string | undefined) => plain(text).split('\n').find((l) => l.trim())?.trim().slice(0, 300) ?? '';
 
 export function readVitest(file: string, root: string): Counts {
   const r = JSON.parse(readFileSync(file, 'utf8')) as {
@@ -26,8 +28,17 @@ export function readVitest(file: string, root: string): Counts {
 
 interface PwSuite {
   file?: string; suites?: PwSuite[];
-  specs?: { title: string; line: number; tests: { status: string; results: { error?: { message?: string } }[] }[] }[];
+  specs?: { title: string; line: number; tests: { status: string; results: PwResult[] }[] }[];
 }
+interface PwResult { error?: { message?: string; location?: { line?: number } } }
+
+/** 'Error: … (line 127, getByRole(…))' for one failed try. */
+function describeTry(error: NonNullable<PwResult['error']>): string {
+  const locator = plain(error.message).split('\n').find((l) => l.startsWith('Locator: '))?.slice('Locator: '.length).trim().slice(0, 200);
+  const where = [error.location?.line !== undefined ? `line ${error.location.line}` : '', locator ?? ''].filter(Boolean).join(', ');
+  return where ? `${firstLine(error.message)} (${where})` : firstLine(error.message);
+}
+
 export function readPlaywright(file: string): Counts {
   const r = JSON.parse(readFileSync(file, 'utf8')) as { stats: { expected: number; unexpected: number; flaky: number }; suites?: PwSuite[] };
   const failures: string[] = [];
@@ -36,8 +47,9 @@ export function readPlaywright(file: string): Counts {
     for (const spec of suite.specs ?? []) {
       for (const t of spec.tests) {
         if (t.status !== 'unexpected' && t.status !== 'flaky') continue;
-        const error = t.results.map((res) => res.error?.message).find(Boolean);
-        (t.status === 'flaky' ? flaky : failures).push(`${path}:${spec.line} ${spec.title}: ${firstLine(error)}`);
+        const tries = t.results.flatMap((res) => (res.error ? [describeTry(res.error)] : []));
+        const said = tries.length > 1 && new Set(tries).size > 1 ? tries.map((e, i) => `try ${i + 1}: ${e}`).join('; ') : (tries[0] ?? '');
+        (t.status === 'flaky' ? flaky : failures).push(`${path}:${spec.line} ${spec.title}: ${said}`);
       }
     }
     for (const child of suite.suites ?? []) walk(child, child.file ?? path);

@@ -1,7 +1,7 @@
 import { act, cleanup, render, screen } from '@testing-library/react';
 import { useState } from 'react';
-import { afterEach, describe, expect, it } from 'vitest';
-import { useRouteFocus } from './use-route-focus.ts';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { ROUTE_FOCUS_WINDOW_MS, useRouteFocus } from './use-route-focus.ts';
 
 let go: (path: string) => void = () => {};
 function Pages({ dialog = false }: { dialog?: boolean }) {
@@ -9,11 +9,11 @@ function Pages({ dialog = false }: { dialog?: boolean }) {
   go = setPath;
   useRouteFocus(path);
   const [loaded, setLoaded] = useState(false);
-  if (path === '/slow' && !loaded) setTimeout(() => setLoaded(true), 10);
+  if (path.startsWith('/slow') && !loaded) setTimeout(() => setLoaded(true), path === '/slow' ? 10 : 8_000);
   return (
     <main id="content">
       <button type="button">Tombol</button>
-      {path === '/slow' && !loaded ? <p>Memuat</p> : <h1>Halaman {path}</h1>}
+      {path.startsWith('/slow') && !loaded ? <p>Memuat</p> : <h1>Halaman {path}</h1>}
       {dialog && path !== '/a' && <div role="dialog" aria-label="Dialog"><button type="button">OK</button></div>}
     </main>
   );
@@ -37,6 +37,57 @@ describe('useRouteFocus', () => {
     await screen.findByRole('heading', { name: 'Halaman /slow' });
     await act(() => new Promise((r) => setTimeout(r, 0)));
     expect(document.activeElement).toBe(screen.getByRole('heading', { name: 'Halaman /slow' }));
+  });
+
+  it('a heading that appears long after (a loaded laptop, a slow network) still takes focus if the user did nothing', async () => {
+    vi.useFakeTimers();
+    try {
+      render(<Pages />);
+      act(() => go('/slower'));
+      act(() => vi.advanceTimersByTime(8_000));
+      await act(async () => { await Promise.resolve(); }); // the mutation observer's callback
+      expect(8_000).toBeLessThan(ROUTE_FOCUS_WINDOW_MS);
+      expect(document.activeElement).toBe(screen.getByRole('heading', { name: 'Halaman /slower' }));
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
+  it('once the user presses a key, a late heading leaves focus where they put it', async () => {
+    vi.useFakeTimers();
+    try {
+      render(<Pages />);
+      act(() => go('/slower'));
+      const button = screen.getByRole('button', { name: 'Tombol' });
+      button.focus();
+      document.dispatchEvent(new KeyboardEvent('keydown', { key: 'Tab' }));
+      button.remove(); // what they reached goes away: focus falls to <body>, and stays there
+      act(() => vi.advanceTimersByTime(8_000));
+      await act(async () => { await Promise.resolve(); }); // the mutation observer's callback
+      expect(screen.getByRole('heading', { name: 'Halaman /slower' })).toBeTruthy();
+      expect(document.activeElement).toBe(document.body);
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
+  it('answering a dialog meanwhile (the photo gate) is not the user taking focus: the late heading still gets it', async () => {
+    vi.useFakeTimers();
+    try {
+      render(<Pages />);
+      act(() => go('/slower'));
+      const gate = document.createElement('div');
+      gate.setAttribute('role', 'alertdialog');
+      gate.append(document.createElement('button'));
+      document.body.append(gate);
+      gate.firstElementChild!.dispatchEvent(new KeyboardEvent('keydown', { key: 'Enter', bubbles: true }));
+      gate.remove();
+      act(() => vi.advanceTimersByTime(8_000));
+      await act(async () => { await Promise.resolve(); });
+      expect(document.activeElement).toBe(screen.getByRole('heading', { name: 'Halaman /slower' }));
+    } finally {
+      vi.useRealTimers();
+    }
   });
 
   it('on a full load the app made (login, the next section), the first page heading takes focus too', () => {

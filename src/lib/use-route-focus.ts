@@ -1,14 +1,15 @@
 // Focus after a page change (WCAG 2.4.3): a single-page app keeps focus on whatever was clicked, or
 // loses it to <body> when that goes away, so screen-reader and keyboard users would not know the
 // page changed. On every change of path the new page's <h1> takes focus, and on a first load that
-// the app itself caused (login and the step between sections load the next page in full); for
-// a short while after, if focus falls back to <body> (a loading screen replaced by the page) the
-// new <h1> takes it again. An open dialog, or a control the new page focused itself, keeps focus.
+// the app itself caused (login and the step between sections load the next page in full); until
+// the user first presses a key or the pointer (or a generous cap), if focus falls back to <body>
+// (a loading screen replaced by the page) the new <h1> takes it again — however slow the data was
+// on a loaded laptop. An open dialog, or a control the new page focused itself, keeps focus.
 import { useEffect, useRef } from 'react';
 import { storageKeys } from './storage-keys.ts';
 
-/** How long after a page change a heading that appears late (data still loading) still takes focus. */
-export const ROUTE_FOCUS_WINDOW_MS = 4_000;
+/** The longest a heading that appears late (data still loading) still takes focus, if the user did nothing meanwhile. */
+export const ROUTE_FOCUS_WINDOW_MS = 30_000;
 
 const dialogOpen = () => document.querySelector('[role="dialog"], [role="alertdialog"]') !== null;
 
@@ -65,10 +66,18 @@ export function useRouteFocus(pathname: string): void {
     attempt();
     const observer = new MutationObserver(attempt);
     observer.observe(document.body, { childList: true, subtree: true });
-    const stop = setTimeout(() => observer.disconnect(), ROUTE_FOCUS_WINDOW_MS);
-    return () => {
-      clearTimeout(stop);
+    // Once the user acts on the page, focus is theirs: a late heading must not take it from what
+    // they reached. Answering a dialog (the photo gate) is not that: focus comes back to the page.
+    const stop = (event?: Event) => {
+      if (event?.target instanceof Element && event.target.closest('[role="dialog"], [role="alertdialog"]')) return;
+      clearTimeout(timer);
       observer.disconnect();
+      document.removeEventListener('keydown', stop, true);
+      document.removeEventListener('pointerdown', stop, true);
     };
+    const timer = setTimeout(() => stop(), ROUTE_FOCUS_WINDOW_MS);
+    document.addEventListener('keydown', stop, true);
+    document.addEventListener('pointerdown', stop, true);
+    return () => stop();
   }, [pathname]);
 }

@@ -10,15 +10,22 @@ const write = (name: string, data: unknown) => { const f = join(dir, name); writ
 describe('test reports', () => {
   it('names a failed (or only on retry passed) Playwright test by file, line and title, with its error’s first line', () => {
     const file = write('pw.json', {
-      stats: { expected: 2, unexpected: 1, flaky: 1 },
+      stats: { expected: 2, unexpected: 2, flaky: 1 },
       suites: [{ file: 'exam.spec.ts', specs: [], suites: [{ file: 'exam.spec.ts', specs: [
         { title: 'passes', line: 10, tests: [{ status: 'expected', results: [{}] }] },
         { title: 'wobbles', line: 40, tests: [{ status: 'flaky', results: [{ error: { message: 'Test timeout of 60000ms exceeded.' } }, {}] }] },
         { title: 'breaks', line: 81, tests: [{ status: 'unexpected', results: [{ error: { message: '\u001b[31mError: expect(locator).toBeVisible() failed\u001b[39m\n\nLocator: x' } }] }] },
+        { title: 'twice', line: 90, tests: [{ status: 'unexpected', results: [
+          { error: { message: 'Error: expect(locator).toBeFocused() failed\n\nLocator: getByRole(\'heading\')\nExpected: focused', location: { line: 127 } } },
+          { error: { message: 'Error: Kode lisensi sudah digunakan', location: { line: 95 } } },
+        ] }] },
       ] }] }],
     });
     expect(readPlaywright(file)).toEqual({
-      passed: 3, failed: 1, failures: ['exam.spec.ts:81 breaks: Error: expect(locator).toBeVisible() failed'],
+      passed: 3, failed: 2, failures: [
+        'exam.spec.ts:81 breaks: Error: expect(locator).toBeVisible() failed (x)',
+        "exam.spec.ts:90 twice: try 1: Error: expect(locator).toBeFocused() failed (line 127, getByRole('heading')); try 2: Error: Kode lisensi sudah digunakan (line 95)",
+      ],
       flaky: ['exam.spec.ts:40 wobbles: Test timeout of 60000ms exceeded.'],
     });
   });
