@@ -238,6 +238,29 @@ describe('disqualification', () => {
     expect((await call(t, { method: 'PUT', url: DRAFT, headers: o.headers, payload: { id: o.orderId, section: 'structure', answer: [], position: 0 } })).body.message).toBe(SERVER_MESSAGES.testDisqualified);
   });
 
+  it('racing a submit of an earlier section (one statement, not a transaction), closes it once: the order ends disqualified either way', async () => {
+    for (let round = 0; round < 5; round++) {
+      const o = await startedOrder(t);
+      const detail = (await getSection(t, o, 'listening')).body.data;
+      const answer = answerPattern(detail, await keysFor(t, detail), 2);
+      const [submitted, dq] = await Promise.all([
+        call<AnswerSubmitResult>(t, { method: 'POST', url: ANSWER, headers: o.headers, payload: { id: o.orderId, section: 'listening', images: [], answer, disqualified: false } }),
+        disqualifyOrder(t.db, o.orderId, 'race', t.clock.now()),
+      ]);
+      expect(dq).toBe(true);
+      const row = await sectionRow(o, 'listening');
+      expect((await orderRow(o)).status).toBe('disqualified');
+      if (submitted.code === 200) {
+        // The submit came first: its result stands, and the disqualification closed the rest.
+        expect(row).toMatchObject({ closed_by: 'submitted', raw_correct: 2 });
+        expect((await sectionRow(o, 'structure')).closed_by).toBe('disqualified');
+      } else {
+        expect(submitted.body.message).toBe(SERVER_MESSAGES.testDisqualified);
+        expect(row).toMatchObject({ closed_by: 'disqualified', raw_correct: null });
+      }
+    }
+  });
+
   it('disqualifyOrder is the seam for server-side rules: once only, never after completion', async () => {
     const o = await startedOrder(t);
     expect(await disqualifyOrder(t.db, o.orderId, 'face violations: 3', t.clock.now())).toBe(true);

@@ -6,7 +6,7 @@
 //   several sweepers and a disqualification can never store two results or skip the scoring.
 // - The last section to close scores the order in the same transaction.
 import { createHash } from 'node:crypto';
-import { and, asc, desc, eq, inArray, isNull, lt, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, isNull, lt, or, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import { answerPartSchema, type AnswerPart } from '../../../contracts/exam-answer.ts';
 import type { AnswerSubmitResult, SectionStatus } from '../../../contracts/exam-delivery.ts';
@@ -25,6 +25,10 @@ import { loadSectionContent } from './section-content.ts';
 
 type Tx = AppTx;
 type Db = AppDb | Tx;
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+const NIL_UUID = '00000000-0000-0000-0000-000000000000';
+const p = sql.placeholder;
 export type OrderRow = typeof orders.$inferSelect;
 export type SectionRow = typeof orderSections.$inferSelect;
 
@@ -144,7 +148,7 @@ interface CloseInput {
   overdueBefore?: Date;
 }
 
-interface CloseResult { closed: boolean; row: SectionRow | undefined; order: OrderRow }
+interface CloseResult { closed: boolean; row: SectionRow | undefined; order: OrderRow; rows?: SectionRow[] }
 
 async function closeSection(db: AppDb, input: CloseInput, scoring: Scoring, now: Date): Promise<CloseResult> {
   return db.transaction(async (tx) => {
@@ -165,24 +169,24 @@ async function closeSection(db: AppDb, input: CloseInput, scoring: Scoring, now:
       submitted_at: now, closed_by: input.closedBy, answer, images: input.images ?? row.images,
       submission_hash: input.hash ?? null, raw_correct: raw, converted: convertSection(row.section, raw),
     }).where(and(eq(orderSections.id, row.id), isNull(orderSections.submitted_at))).returning();
-    const completed = await completeOrderIfDone(tx, order, now);
-    return { closed: true, row: closed, order: completed ?? order };
+    const { completed, rows } = await completeOrderIfDone(tx, order, now);
+    return { closed: true, row: closed, order: completed ?? order, rows };
   });
 }
 
 /** All three sections closed (none disqualified): store the scores and complete the order. */
-async function completeOrderIfDone(tx: Tx, order: OrderRow, now: Date): Promise<OrderRow | null> {
+async function completeOrderIfDone(tx: Tx, order: OrderRow, now: Date): Promise<{ completed: OrderRow | null; rows: SectionRow[] }> {
   const rows = await sectionRows(tx, order.id);
   const raw = (s: SectionName) => rows.find((r) => r.section === s && r.submitted_at && r.closed_by !== 'disqualified')?.raw_correct;
   const [l, s, r] = SECTION_NAMES.map(raw);
-  if (l == null || s == null || r == null) return null;
+  if (l == null || s == null || r == null) return { completed: null, rows };
   const score = scoreExam({ listening: l, structure: s, reading: r });
   const [done] = await tx.update(orders).set({
     status: 'completed', completed_at: now,
     listening_score: score.converted.listening, structure_score: score.converted.structure, reading_score: score.converted.reading,
     total_score: score.total, level: score.level, cefr: score.cefr,
   }).where(and(eq(orders.id, order.id), eq(orders.status, 'in_progress'))).returning();
-  return done ?? null;
+  return { completed: done ?? null, rows };
 }
 
 /** Closes one overdue open section from its draft (sweeper, or a late request that finds it). */
@@ -296,9 +300,55 @@ async function reread(db: AppDb, orderId: string, section: SectionName) {
   return { order: order!, rows, row: rows.find((r) => r.section === section) };
 }
 
+/** The member's order (by id or licence, as getOwnOrder) with its section rows: one prepared round trip. */
+const ownOrderWithSectionsQuery = preparedPer((db) => db.select({ order: orders, section: orderSections }).from(orders)
+  .leftJoin(orderSections, eq(orderSections.order_id, orders.id))
+  .where(and(eq(orders.user_id, p('user_id')), or(eq(orders.id, p('id')), eq(orders.license_id, p('id')))))
+  .prepare('epot_own_order_sections'));
+
+async function ownOrderWithSections(db: AppDb, memberId: string, id: string): Promise<{ order: OrderRow; rows: SectionRow[] }> {
+  if (!UUID.test(id)) throw HttpError.notFound(SERVER_MESSAGES.orderNotFound);
+  const found = await ownOrderWithSectionsQuery(db).execute({ user_id: memberId, id });
+  if (found.length === 0) throw HttpError.notFound(SERVER_MESSAGES.orderNotFound);
+  return { order: found[0]!.order, rows: found.flatMap((r) => (r.section ? [r.section] : [])) };
+}
+
+/**
+ * Closes an open section that is not the order's last as one prepared statement, in its own
+ * (synchronous) commit: lock the order while it is in progress, then close the row if still open.
+ * Sections start only after the earlier ones closed (getOrStartSection), so closing any but the
+ * last cannot complete the order, and a disqualification (which locks the order first) either
+ * comes before — no row — or waits for this commit. The last section goes through closeSection's
+ * transaction, which scores the order. This saves the transaction's BEGIN, its three reads and
+ * the query building of each: the submit's cost was its round trips (bench/README.md).
+ */
+const closeOpenSectionQuery = preparedPer((db) => {
+  const locked = db.$with('locked').as(db.select({ id: orders.id }).from(orders)
+    .where(and(eq(orders.id, p('order_id')), eq(orders.status, 'in_progress'))).for('update'));
+  return db.with(locked).update(orderSections).set({
+    submitted_at: sql`${p('now')}::timestamptz`, closed_by: 'submitted', answer: sql`${p('answer')}::jsonb`, images: sql`${p('images')}::jsonb`,
+    submission_hash: sql`${p('hash')}`, raw_correct: sql`${p('raw')}::int`, converted: sql`${p('converted')}::int`,
+  }).where(and(eq(orderSections.id, p('row_id')), isNull(orderSections.submitted_at), sql`exists (select 1 from ${locked})`))
+    .returning().prepare('epot_close_open_section');
+});
+
+/** Closes the submitted section: one statement for an earlier section, closeSection's transaction for the last. */
+async function closeSubmitted(db: AppDb, order: OrderRow, rows: SectionRow[], row: SectionRow, input: { answer: AnswerPart[]; images: string[]; hash: string }, now: Date): Promise<CloseResult> {
+  const scoring = await loadScoring(db, row.exam_id!, row.section);
+  const last = SECTION_NAMES.every((s) => s === row.section || rows.some((r) => r.section === s && r.submitted_at));
+  if (last) return closeSection(db, { rowId: row.id, orderId: order.id, closedBy: 'submitted', ...input }, scoring, now);
+  const raw = scoreSection(scoring.questions, input.answer, scoring.keys);
+  const [closed] = await closeOpenSectionQuery(db).execute({
+    order_id: order.id, row_id: row.id, now: now.toISOString(), answer: JSON.stringify(input.answer), images: JSON.stringify(input.images),
+    hash: input.hash, raw, converted: convertSection(row.section, raw),
+  });
+  if (!closed) return { closed: false, row, order };
+  return { closed: true, row: closed, order, rows: rows.map((r) => (r.id === closed.id ? closed : r)) };
+}
+
 /** POST order.answer: stores the section's one result (see the file comment for concurrency). */
 export async function submitAnswer(db: AppDb, memberId: string, input: SubmitInput, now: Date): Promise<AnswerSubmitResult> {
-  const order = await getOwnOrder(db, memberId, input.id);
+  const { order, rows } = await ownOrderWithSections(db, memberId, input.id);
   if (input.disqualified) {
     if (order.status === 'completed') throw new HttpError(400, SERVER_MESSAGES.testFinished);
     // The SPA posts the disqualification for each section in turn: all but the first find it done.
@@ -311,7 +361,6 @@ export async function submitAnswer(db: AppDb, memberId: string, input: SubmitInp
   if (order.status === 'disqualified') throw new HttpError(400, SERVER_MESSAGES.testDisqualified);
   if (order.status === 'not_started') throw new HttpError(409, SERVER_MESSAGES.testNotStarted);
   const hash = submissionHash(input);
-  const rows = await sectionRows(db, order.id);
   const row = rows.find((r) => r.section === input.section);
   if (!row) {
     if (order.status === 'completed') throw new HttpError(400, SERVER_MESSAGES.testFinished);
@@ -332,12 +381,8 @@ export async function submitAnswer(db: AppDb, memberId: string, input: SubmitInp
     const missing = images.filter((id) => !own.some((m) => m.id === id));
     if (missing.length > 0) throw new HttpError(400, ATTEMPT_MESSAGES.unknownImages(missing));
   }
-  const scoring = await loadScoring(db, row.exam_id!, row.section);
-  const r = await closeSection(db, { rowId: row.id, orderId: order.id, closedBy: 'submitted', answer: input.answer, images, hash }, scoring, now);
-  if (r.closed) {
-    const after = await sectionRows(db, order.id);
-    return toResult(r.order, r.row!, after);
-  }
+  const r = await closeSubmitted(db, order, rows, row, { answer: input.answer, images, hash }, now);
+  if (r.closed) return toResult(r.order, r.row!, r.rows);
   // Lost a race (a concurrent submit, the sweeper or a disqualification closed it first).
   const after = await reread(db, order.id, input.section);
   return repeatOrRefuse(after.order, after.row!, hash);
@@ -352,10 +397,6 @@ export const activityMinute = (now: Date) => new Date(Math.floor(now.getTime() /
 /** The autosave rate limit, counted in the same statement as the save. */
 export interface DraftLimit { key: string; limit: number; windowMs: number }
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
-const NIL_UUID = '00000000-0000-0000-0000-000000000000';
-const p = sql.placeholder;
 
 /**
  * The autosave as one prepared statement: the rate-limit upsert and, within it, the conditional

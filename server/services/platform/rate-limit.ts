@@ -3,6 +3,7 @@
 import { lt, sql, type Placeholder } from 'drizzle-orm';
 import type { FastifyReply } from 'fastify';
 import type { AppDb } from '../../db/client.ts';
+import { preparedPer } from '../../db/prepared.ts';
 import { rateLimits } from '../../db/schema/index.ts';
 import { HttpError } from '../../http-error.ts';
 
@@ -18,14 +19,9 @@ export interface RateLimitResult {
 const PRUNE_EVERY = 200;
 let calls = 0;
 
-/** The upsert that counts one attempt, returning the window's count and end (usable as a CTE). */
-export function countAttempt(db: AppDb, key: string, windowMs: number, now: Date) {
-  return countAttemptSql(db, key, now.toISOString(), new Date(now.getTime() + windowMs).toISOString());
-}
-
 /**
- * countAttempt with each value either given or a placeholder, so a prepared statement (the
- * autosave's) can carry it. Times are ISO strings.
+ * The upsert that counts one attempt, returning the window's count and end (usable as a CTE), with
+ * each value either given or a placeholder, so a prepared statement can carry it. Times are ISO strings.
  */
 export function countAttemptSql(db: AppDb, key: string | Placeholder, nowIso: string | Placeholder, resetAtIso: string | Placeholder) {
   const expired = sql`${rateLimits.reset_at} <= ${nowIso}::timestamptz`;
@@ -42,7 +38,7 @@ export function countAttemptSql(db: AppDb, key: string | Placeholder, nowIso: st
     .returning({ count: rateLimits.count, reset_at: rateLimits.reset_at });
 }
 
-/** What countAttempt's row means for `limit`; prunes old windows now and then. */
+/** What countAttemptSql's row means for `limit`; prunes old windows now and then. */
 export async function rateLimitResult(db: AppDb, row: { count: number; reset_at: Date }, limit: number, now: Date): Promise<RateLimitResult> {
   if (++calls % PRUNE_EVERY === 0) await db.delete(rateLimits).where(lt(rateLimits.reset_at, now));
   return {
@@ -61,10 +57,15 @@ export async function rateLimitResult(db: AppDb, row: { count: number; reset_at:
  */
 const asyncCommit = sql<string>`set_config('synchronous_commit', 'off', true)`;
 
+// Every login, submit and report counts an attempt: prepared, like the autosave (db/prepared.ts).
+const consumeQuery = preparedPer((db) => {
+  const counted = db.$with('counted').as(countAttemptSql(db, sql.placeholder('key'), sql.placeholder('now'), sql.placeholder('reset_at')));
+  return db.with(counted).select({ count: counted.count, reset_at: counted.reset_at, async_commit: asyncCommit }).from(counted).prepare('epot_rate_limit');
+});
+
 /** Counts one attempt against `key`; `allowed` is false once more than `limit` fall into the window. */
 export async function consume(db: AppDb, key: string, limit: number, windowMs: number, now: Date): Promise<RateLimitResult> {
-  const counted = db.$with('counted').as(countAttempt(db, key, windowMs, now));
-  const [row] = await db.with(counted).select({ count: counted.count, reset_at: counted.reset_at, async_commit: asyncCommit }).from(counted);
+  const [row] = await consumeQuery(db).execute({ key, now: now.toISOString(), reset_at: new Date(now.getTime() + windowMs).toISOString() });
   return rateLimitResult(db, row!, limit, now);
 }
 
