@@ -21,7 +21,7 @@ import { getOwnOrder } from '../orders/orders.ts';
 import { sectionStartAfterBreak } from './breaks.ts';
 import { countAttemptSql, rateLimitResult, type RateLimitResult } from '../platform/rate-limit.ts';
 import { convertSection, scoreExam, scoreSection, type AnswerKey, type ScorableQuestion } from './scoring.ts';
-import { loadSectionContent } from './section-content.ts';
+import { cachedPerSection, loadSectionContent } from './section-content.ts';
 
 type Tx = AppTx;
 type Db = AppDb | Tx;
@@ -107,26 +107,12 @@ export async function getOrStartSection(db: AppDb, order: OrderRow, section: Sec
 export interface Scoring { questions: ScorableQuestion[]; keys: AnswerKey[] }
 
 /**
- * Answer keys are written once, by the import, with their exam (a re-import is a new exam): cached
- * per exam and section like the content. Reading them per submit was a query with one parameter per
- * question, the most expensive part of a submit's server CPU (bench/README.md, 2026-11-26). The
- * cache lives in the server only; nothing sent to a client is built from it.
+ * What scoring a section needs, cached like the content: reading the keys per submit was a query
+ * with one parameter per question, the most expensive part of a submit's server CPU
+ * (bench/README.md, 2026-11-26). The cache lives in the server only; nothing sent to a client is
+ * built from it.
  */
-const SCORING_CACHE_SIZE = 64;
-const scoringCache = new Map<string, Promise<Scoring>>();
-
-/** What scoring a section needs (cached). Read before the transaction (the cache is shared). */
-export function loadScoring(db: AppDb, examId: string, section: SectionName): Promise<Scoring> {
-  const key = `${examId}:${section}`;
-  let hit = scoringCache.get(key);
-  if (!hit) {
-    hit = readScoring(db, examId, section);
-    hit.catch(() => scoringCache.delete(key));
-    if (scoringCache.size >= SCORING_CACHE_SIZE) scoringCache.delete(scoringCache.keys().next().value!);
-    scoringCache.set(key, hit);
-  }
-  return hit;
-}
+export const loadScoring = cachedPerSection(readScoring);
 
 async function readScoring(db: AppDb, examId: string, section: SectionName): Promise<Scoring> {
   const content = await loadSectionContent(db, examId, section);

@@ -34,21 +34,28 @@ export interface SectionContent {
   audioMs: number;
 }
 
-const CACHE_SIZE = 64;
-const cache = new Map<string, Promise<SectionContent>>();
-
-/** The section's content (cached). Call it outside a transaction: the cache is shared. */
-export function loadSectionContent(db: AppDb, examId: string, section: SectionName): Promise<SectionContent> {
-  const key = `${examId}:${section}`;
-  let hit = cache.get(key);
-  if (!hit) {
-    hit = readSectionContent(db, examId, section);
-    hit.catch(() => cache.delete(key));
-    if (cache.size >= CACHE_SIZE) cache.delete(cache.keys().next().value!);
-    cache.set(key, hit);
-  }
-  return hit;
+/**
+ * `read` cached per exam and section (an exam's content and keys never change: a re-import is a new
+ * exam), the oldest of `size` entries dropped first and a failed read forgotten. Call the loader
+ * outside a transaction: the cache is shared.
+ */
+export function cachedPerSection<T>(read: (db: AppDb, examId: string, section: SectionName) => Promise<T>, size = 64) {
+  const cache = new Map<string, Promise<T>>();
+  return (db: AppDb, examId: string, section: SectionName): Promise<T> => {
+    const key = `${examId}:${section}`;
+    let hit = cache.get(key);
+    if (!hit) {
+      hit = read(db, examId, section);
+      hit.catch(() => cache.delete(key));
+      if (cache.size >= size) cache.delete(cache.keys().next().value!);
+      cache.set(key, hit);
+    }
+    return hit;
+  };
 }
+
+/** The section's content (cached). */
+export const loadSectionContent = cachedPerSection(readSectionContent);
 
 async function readSectionContent(db: AppDb, examId: string, section: SectionName): Promise<SectionContent> {
   const [exam] = await db.select({ company_id: exams.company_id }).from(exams).where(eq(exams.id, examId));
