@@ -1,6 +1,6 @@
 import { act, cleanup, render, screen } from '@testing-library/react';
 import { useState } from 'react';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ROUTE_FOCUS_WINDOW_MS, useRouteFocus } from './use-route-focus.ts';
 
 let go: (path: string) => void = () => {};
@@ -39,55 +39,45 @@ describe('useRouteFocus', () => {
     expect(document.activeElement).toBe(screen.getByRole('heading', { name: 'Halaman /slow' }));
   });
 
-  it('a heading that appears long after (a loaded laptop, a slow network) still takes focus if the user did nothing', async () => {
-    vi.useFakeTimers();
-    try {
+  describe('a heading that appears 8 s after the page change', () => {
+    beforeEach(() => {
+      vi.useFakeTimers();
       render(<Pages />);
       act(() => go('/slower'));
+    });
+    afterEach(() => vi.useRealTimers());
+    /** Until the late heading is there, and the mutation observer has seen it. */
+    const waitForHeading = async () => {
       act(() => vi.advanceTimersByTime(8_000));
-      await act(async () => { await Promise.resolve(); }); // the mutation observer's callback
-      expect(8_000).toBeLessThan(ROUTE_FOCUS_WINDOW_MS);
-      expect(document.activeElement).toBe(screen.getByRole('heading', { name: 'Halaman /slower' }));
-    } finally {
-      vi.useRealTimers();
-    }
-  });
+      await act(async () => { await Promise.resolve(); });
+      return screen.getByRole('heading', { name: 'Halaman /slower' });
+    };
 
-  it('once the user presses a key, a late heading leaves focus where they put it', async () => {
-    vi.useFakeTimers();
-    try {
-      render(<Pages />);
-      act(() => go('/slower'));
+    it('takes focus if the user did nothing meanwhile (a loaded laptop, a slow network)', async () => {
+      expect(8_000).toBeLessThan(ROUTE_FOCUS_WINDOW_MS);
+      const heading = await waitForHeading();
+      expect(document.activeElement).toBe(heading);
+    });
+
+    it('leaves focus where the user put it once they pressed a key', async () => {
       const button = screen.getByRole('button', { name: 'Tombol' });
       button.focus();
       document.dispatchEvent(new KeyboardEvent('keydown', { key: 'Tab' }));
       button.remove(); // what they reached goes away: focus falls to <body>, and stays there
-      act(() => vi.advanceTimersByTime(8_000));
-      await act(async () => { await Promise.resolve(); }); // the mutation observer's callback
-      expect(screen.getByRole('heading', { name: 'Halaman /slower' })).toBeTruthy();
+      await waitForHeading();
       expect(document.activeElement).toBe(document.body);
-    } finally {
-      vi.useRealTimers();
-    }
-  });
+    });
 
-  it('answering a dialog meanwhile (the photo gate) is not the user taking focus: the late heading still gets it', async () => {
-    vi.useFakeTimers();
-    try {
-      render(<Pages />);
-      act(() => go('/slower'));
+    it('still takes focus after the user answered a dialog (the photo gate): that is not taking focus on the page', async () => {
       const gate = document.createElement('div');
       gate.setAttribute('role', 'alertdialog');
       gate.append(document.createElement('button'));
       document.body.append(gate);
       gate.firstElementChild!.dispatchEvent(new KeyboardEvent('keydown', { key: 'Enter', bubbles: true }));
       gate.remove();
-      act(() => vi.advanceTimersByTime(8_000));
-      await act(async () => { await Promise.resolve(); });
-      expect(document.activeElement).toBe(screen.getByRole('heading', { name: 'Halaman /slower' }));
-    } finally {
-      vi.useRealTimers();
-    }
+      const heading = await waitForHeading();
+      expect(document.activeElement).toBe(heading);
+    });
   });
 
   it('on a full load the app made (login, the next section), the first page heading takes focus too', () => {
