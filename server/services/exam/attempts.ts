@@ -6,7 +6,7 @@
 //   several sweepers and a disqualification can never store two results or skip the scoring.
 // - The last section to close scores the order in the same transaction.
 import { createHash } from 'node:crypto';
-import { and, asc, desc, eq, inArray, isNull, lt, or, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, isNull, lt, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import { answerPartSchema, type AnswerPart } from '../../../contracts/exam-answer.ts';
 import type { AnswerSubmitResult, SectionStatus } from '../../../contracts/exam-delivery.ts';
@@ -17,7 +17,7 @@ import type { AppDb, AppTx } from '../../db/client.ts';
 import { preparedPer } from '../../db/prepared.ts';
 import { answerKeys, attemptActivity, exams, media, orderSections, orders, products, type ActivityKind } from '../../db/schema/index.ts';
 import { HttpError } from '../../http-error.ts';
-import { getOwnOrder } from '../orders/orders.ts';
+import { getOwnOrder, getOwnOrderWithSections } from '../orders/orders.ts';
 import { sectionStartAfterBreak } from './breaks.ts';
 import { countAttemptSql, rateLimitResult, type RateLimitResult } from '../platform/rate-limit.ts';
 import { convertSection, scoreExam, scoreSection, type AnswerKey, type ScorableQuestion } from './scoring.ts';
@@ -286,19 +286,6 @@ async function reread(db: AppDb, orderId: string, section: SectionName) {
   return { order: order!, rows, row: rows.find((r) => r.section === section) };
 }
 
-/** The member's order (by id or licence, as getOwnOrder) with its section rows: one prepared round trip. */
-const ownOrderWithSectionsQuery = preparedPer((db) => db.select({ order: orders, section: orderSections }).from(orders)
-  .leftJoin(orderSections, eq(orderSections.order_id, orders.id))
-  .where(and(eq(orders.user_id, p('user_id')), or(eq(orders.id, p('id')), eq(orders.license_id, p('id')))))
-  .prepare('epot_own_order_sections'));
-
-async function ownOrderWithSections(db: AppDb, memberId: string, id: string): Promise<{ order: OrderRow; rows: SectionRow[] }> {
-  if (!UUID.test(id)) throw HttpError.notFound(SERVER_MESSAGES.orderNotFound);
-  const found = await ownOrderWithSectionsQuery(db).execute({ user_id: memberId, id });
-  if (found.length === 0) throw HttpError.notFound(SERVER_MESSAGES.orderNotFound);
-  return { order: found[0]!.order, rows: found.flatMap((r) => (r.section ? [r.section] : [])) };
-}
-
 /**
  * Closes an open section that is not the order's last as one prepared statement, in its own
  * (synchronous) commit: lock the order while it is in progress, then close the row if still open.
@@ -334,7 +321,7 @@ async function closeSubmitted(db: AppDb, order: OrderRow, rows: SectionRow[], ro
 
 /** POST order.answer: stores the section's one result (see the file comment for concurrency). */
 export async function submitAnswer(db: AppDb, memberId: string, input: SubmitInput, now: Date): Promise<AnswerSubmitResult> {
-  const { order, rows } = await ownOrderWithSections(db, memberId, input.id);
+  const { order, rows } = await getOwnOrderWithSections(db, memberId, input.id);
   if (input.disqualified) {
     if (order.status === 'completed') throw new HttpError(400, SERVER_MESSAGES.testFinished);
     // The SPA posts the disqualification for each section in turn: all but the first find it done.

@@ -1,9 +1,10 @@
 // Licence redemption and order queries. A code redeems exactly once even under concurrent requests:
 // the claim is one conditional UPDATE (`redeemed_by is null`), and orders.license_id is unique.
 import { randomBytes } from 'node:crypto';
-import { and, desc, eq, gt, isNull, or, sql } from 'drizzle-orm';
+import { and, desc, eq, gt, isNull, or, sql, type Placeholder } from 'drizzle-orm';
 import type { AppDb } from '../../db/client.ts';
-import { licenceAttempts, licences, orders, users, type SurveyMeta } from '../../db/schema/index.ts';
+import { preparedPer } from '../../db/prepared.ts';
+import { licenceAttempts, licences, orderSections, orders, users, type SurveyMeta } from '../../db/schema/index.ts';
 import { HttpError } from '../../http-error.ts';
 import { hashLicenceCode, LICENCE_ALPHABET, normalizeLicenceCode } from './licence-codes.ts';
 import { SERVER_MESSAGES } from '../../../contracts/facts/index.ts';
@@ -81,14 +82,32 @@ export async function listOrders(db: AppDb, userId: string, limit: number, offse
   return { rows, total: count?.n ?? 0 };
 }
 
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+const notFound = () => HttpError.notFound(SERVER_MESSAGES.orderNotFound);
+/** The member's order named by its id or its licence's id (a value or a prepared statement's placeholder). */
+const ownOrder = (userId: string | Placeholder, ref: string | Placeholder) =>
+  and(eq(orders.user_id, userId), or(eq(orders.id, ref), eq(orders.license_id, ref)));
+
 /** The order if it belongs to the member; 404 otherwise (never reveal others' ids). */
 export async function getOwnOrder(db: AppDb, userId: string, orderIdOrLicence: string) {
-  const isUuid = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(orderIdOrLicence);
-  if (!isUuid) throw HttpError.notFound(SERVER_MESSAGES.orderNotFound);
-  const [row] = await db.select().from(orders)
-    .where(and(eq(orders.user_id, userId), or(eq(orders.id, orderIdOrLicence), eq(orders.license_id, orderIdOrLicence))));
-  if (!row) throw HttpError.notFound(SERVER_MESSAGES.orderNotFound);
+  if (!UUID.test(orderIdOrLicence)) throw notFound();
+  const [row] = await db.select().from(orders).where(ownOrder(userId, orderIdOrLicence));
+  if (!row) throw notFound();
   return row;
+}
+
+// The section submit's first read (services/exam/attempts.ts): one prepared round trip.
+const ownOrderWithSectionsQuery = preparedPer((db) => db.select({ order: orders, section: orderSections }).from(orders)
+  .leftJoin(orderSections, eq(orderSections.order_id, orders.id))
+  .where(ownOrder(sql.placeholder('user_id'), sql.placeholder('ref')))
+  .prepare('epot_own_order_sections'));
+
+/** getOwnOrder with the order's section rows. */
+export async function getOwnOrderWithSections(db: AppDb, userId: string, orderIdOrLicence: string) {
+  if (!UUID.test(orderIdOrLicence)) throw notFound();
+  const found = await ownOrderWithSectionsQuery(db).execute({ user_id: userId, ref: orderIdOrLicence });
+  if (found.length === 0) throw notFound();
+  return { order: found[0]!.order, rows: found.flatMap((r) => (r.section ? [r.section] : [])) };
 }
 
 /** A finished order refuses every further step with the spec's messages. */

@@ -18,9 +18,12 @@ export async function prepareOrder(request: APIRequestContext, member: E2eMember
   const created = await request.post(api(apiPaths.order.create), {
     headers, data: { license: code, meta: { job: 'Mahasiswa', certificate_for: 'Persyaratan S2' } },
   });
-  const orderId = created.status() !== 200 && test.info().retry > 0
-    ? await orderOfFirstTry(request, headers)
-    : (expect(created.status(), await created.text()).toBe(200), ((await created.json()) as { data: { id: string } }).data.id);
+  let orderId: string;
+  if (created.status() !== 200 && test.info().retry > 0) orderId = await orderOfFirstTry(request, headers);
+  else {
+    expect(created.status(), await created.text()).toBe(200);
+    orderId = ((await created.json()) as { data: { id: string } }).data.id;
+  }
   const consent = await request.post(api(fillPath(apiPaths.order.consent, { id: orderId })), { headers, data: { rules_version: RULES_VERSION, accepted: true, biometric_version: BIOMETRIC_CONSENT_VERSION } });
   expect(consent.status(), await consent.text()).toBe(200);
   if (opts.start) {
