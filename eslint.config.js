@@ -1,10 +1,10 @@
 // Flat config. The import-boundary rules are the point: they keep the thread split of the design
 // card (no TensorFlow or server code on the main thread, no React in workers, comlink only in bridges).
-// The src layers (features, shared layers, app) are a second rule, @typescript-eslint/no-restricted-imports,
-// so they never override the thread rules above them.
-import { readdirSync } from 'node:fs';
+// The src layers (candidate app, staff console, their features, the shared layers) are a second rule,
+// epot/layers (eslint-layers.js), which checks resolved paths, so it never overrides the thread rules.
 import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
+import layers from './eslint-layers.js';
 
 const tf = [
   { group: ['@tensorflow/*', '@tensorflow-models/*'], message: 'TensorFlow.js runs in workers/ only.' },
@@ -28,24 +28,6 @@ const workerEntry = [
 // Tests and test support may run a worker's code in-process (fake workers, the real reducers).
 const srcTests = ['src/**/*.test.{ts,tsx}', 'src/**/testing/**'];
 
-// Layers of src/: app composes features; a feature uses only the shared layers and contracts; the
-// shared layers use neither. Feature folders are read from disk so a new feature is covered at once.
-// Patterns see the import string, not the resolved file: a feature reaches a sibling as `../other/`,
-// so each feature's zone names the others (no folder inside a feature may share a feature's name).
-const features = readdirSync(`${import.meta.dirname}/src/features`, { withFileTypes: true })
-  .filter((d) => d.isDirectory()).map((d) => d.name);
-const sharedLayers = ['lib', 'ui', 'i18n', 'sensors', 'workers'];
-const featureZone = (name) => ({
-  files: [`src/features/${name}/**/*.{ts,tsx}`],
-  rules: {
-    '@typescript-eslint/no-restricted-imports': ['error', {
-      patterns: [{
-        group: ['**/app/**', '**/features/**', ...features.filter((f) => f !== name).map((f) => `**/${f}/**`)],
-        message: `features/${name} may import only src/{${sharedLayers.join(',')}} and contracts/: no other feature, no app.`,
-      }],
-    }],
-  },
-});
 // Server layers: routes -> services -> db. A later block for the same files replaces the rule's
 // options, so each server block lists everything its files may not import.
 const serverBase = [...comlink,
@@ -92,14 +74,11 @@ export default tseslint.config(
     files: srcTests.map((glob) => glob.replace('src/**', 'src/workers/**')),
     rules: { 'no-restricted-imports': ['error', { patterns: [...tf, ...serverCode] }] },
   },
-  ...features.map(featureZone),
+  // The layers of src/ (candidate app, staff console, shared layers): eslint-layers.js.
   {
-    files: [`src/{${sharedLayers.join(',')}}/**/*.{ts,tsx}`],
-    rules: {
-      '@typescript-eslint/no-restricted-imports': ['error', {
-        patterns: [{ group: ['**/features/**', '**/app/**'], message: 'Shared layers (lib, ui, i18n, sensors, workers) never import features or app.' }],
-      }],
-    },
+    files: ['src/**/*.{ts,tsx}'],
+    plugins: { epot: layers },
+    rules: { 'epot/layers': 'error' },
   },
   // Size: every src file is readable in one sitting (physical lines, blank and comment lines
   // included, as `wc -l` counts). The message catalogue is one table; tests are held to it by review.

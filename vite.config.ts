@@ -10,9 +10,9 @@ const devApi = process.env.EPOT_DEV_API ?? 'http://127.0.0.1:8081';
 
 // Cross-origin isolation lets the WASM backend use threads; the production server sends the same headers.
 // The staff console (/admin) loads lazily and never with the candidate app: every chunk holding a
-// module of src/features/staff is named staff-*, and the service worker does not precache those
+// module of src/console is named staff-*, and the service worker does not precache those
 // (tests/unit/bundle-budget.test.ts proves both). Its stylesheet follows the chunk's name.
-const STAFF_MODULE = /[\\/]src[\\/]features[\\/]staff[\\/]/;
+const STAFF_MODULE = /[\\/]src[\\/]console[\\/]/;
 const staffChunk = (moduleIds: string[]) => moduleIds.some((id) => STAFF_MODULE.test(id));
 
 const isolation = {

@@ -1,5 +1,5 @@
 // The staff console's texts (/admin), apart from the candidate catalogue (messages.ts) so that they
-// load with the console's lazy chunks only: only src/features/staff imports this file. The spec does
+// load with the console's lazy chunks only: only src/console imports this file. The spec does
 // not describe the console; the texts follow its tone. Texts the server also sends come from
 // contracts/facts/staff.ts (one copy; the console matches them by code).
 import { STAFF_MESSAGES, VIOLATION_LIMIT, type StaffRole } from '../../contracts/facts/index.ts';

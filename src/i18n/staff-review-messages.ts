@@ -1,5 +1,5 @@
 // The staff console's proctor-review texts (issue 17): the queue, an attempt's evidence timeline, the
-// decision form, appeals, the review settings and the rule simulator. Only src/features/staff imports
+// decision form, appeals, the review settings and the rule simulator. Only src/console imports
 // this file (it loads with the console's lazy chunks). Texts the server also sends come from
 // contracts/facts/review.ts.
 import { DECISION_LABELS, REVIEW_MESSAGES, APPEAL_OUTCOME_LABELS } from '../../contracts/facts/review-texts.ts';

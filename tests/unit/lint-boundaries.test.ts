@@ -55,7 +55,7 @@ describe('import boundaries', () => {
 // page takes only contracts. Both import rules count (threads: core; layers: @typescript-eslint).
 async function importViolations(filePath: string, code: string): Promise<string[]> {
   const [result] = await eslint.lintText(code, { filePath });
-  return (result?.messages ?? []).filter((m) => m.ruleId?.endsWith('no-restricted-imports')).map((m) => m.message);
+  return (result?.messages ?? []).filter((m) => m.ruleId?.endsWith('no-restricted-imports') || m.ruleId === 'epot/layers').map((m) => m.message);
 }
 
 describe('src layer zones', () => {
@@ -72,6 +72,16 @@ describe('src layer zones', () => {
     // src imports a worker's implementation (and with it TensorFlow.js)
     ['src/features/proctoring/x.ts', "import { a as b } from '../../../workers/face-detector/face-detector.ts';\nexport const a = b;\n"],
     ['src/workers/x.ts', "import { a as b } from '../../workers/face-detector/face-detector.ts';\nexport const a = b;\n"],
+    // the staff console (src/console): a second app with its own features and shared layer
+    ['src/console/features/review/x.ts', "import { a as b } from '../members/members-page.tsx';\nexport const a = b;\n"],
+    ['src/console/features/review/x.ts', "import { a as b } from '../../app/staff-app.tsx';\nexport const a = b;\n"],
+    ['src/console/features/review/x.ts', "import { a as b } from '../../../features/exam/index.ts';\nexport const a = b;\n"],
+    ['src/console/features/review/x.ts', "import { a as b } from '../../../app/router.tsx';\nexport const a = b;\n"],
+    ['src/console/lib/x.ts', "import { a as b } from '../features/review/queue-page.tsx';\nexport const a = b;\n"],
+    ['src/console/app/x.tsx', "import { a as b } from '../../features/exam/index.ts';\nexport const a = b;\n"],
+    ['src/app/x.tsx', "import { a as b } from '../console/features/review/queue-page.tsx';\nexport const a = b;\n"],
+    ['src/features/exam/x.ts', "import { a as b } from '../../console/lib/staff-session.ts';\nexport const a = b;\n"],
+    ['src/lib/x.ts', "import { a as b } from '../console/lib/staff-session.ts';\nexport const a = b;\n"],
   ])('%s: forbids %s', async (file, code) => {
     expect(await importViolations(file, code)).not.toHaveLength(0);
   });
@@ -87,6 +97,12 @@ describe('src layer zones', () => {
     ['src/workers/x.ts', "import type { Outcome } from '../../workers/_shared/protocol.ts';\nexport type A = Outcome<number>;\n"],
     // tests may run a worker's code in-process
     ['src/workers/x.test.ts', "import { createExamClock } from '../../workers/exam-clock/exam-clock.ts';\nexport const a = createExamClock;\n"],
+    ['src/console/features/review/x.ts', "import { a as b } from '../../lib/api/staff-client.ts';\nexport const a = b;\n"],
+    ['src/console/features/review/components/x.tsx', "import { Button } from '../../../../ui/button.tsx';\nexport const a = Button;\n"],
+    ['src/console/features/review/x.ts', "import { a as b } from './api/review-api.ts';\nexport const a = b;\n"],
+    ['src/console/app/x.tsx', "import { a as b } from '../features/review/queue-page.tsx';\nexport const a = b;\n"],
+    ['src/console/app/shell/x.tsx', "import { a as b } from '../../lib/staff-session.ts';\nexport const a = b;\n"],
+    ['src/app/x.tsx', "const staff = () => import('../console/index.ts');\nexport const a = staff;\n"],
   ])('%s: allows %s', async (file, code) => {
     expect(await importViolations(file, code)).toHaveLength(0);
   });

@@ -1,2 +1,0 @@
-// The staff console's one entry, imported lazily by src/app/router.tsx for /admin/*.
-export { StaffApp } from './staff-app.tsx';
