@@ -1,22 +1,13 @@
-// Silero VAD over 16 kHz frames: the model (vad-web's SileroLegacy on an injected onnxruntime) and
+// A voice-activity model over 16 kHz frames (vad-model.ts: WebRTC's VAD in the worker) and
 // vad-web's FrameProcessor (thresholds, redemption, minimum speech) turn audio into speech segments,
 // each with its words estimated by the documented rule (contract.ts, `estimateWords`). Runs in the
-// worker and, with onnxruntime-web's Node build, in tests and the bench.
+// worker and, in Node, in tests and the bench (which also runs Silero VAD through it, to compare).
 import { FrameProcessor } from '@ricky0123/vad-web/dist/frame-processor.js';
 import type { FrameProcessorEvent } from '@ricky0123/vad-web/dist/frame-processor.js';
-import { log } from '@ricky0123/vad-web/dist/logging.js';
 import { Message } from '@ricky0123/vad-web/dist/messages.js';
-import { SileroLegacy } from '@ricky0123/vad-web/dist/models/legacy.js';
-import type { Model, OrtModule } from '@ricky0123/vad-web/dist/models/common.js';
 import { Resampler } from '@ricky0123/vad-web/dist/resampler.js';
 import { WorkerError } from '../_shared/worker-error.ts';
-import {
-  DEFAULT_SPEECH_SETTINGS,
-  estimateWords,
-  VAD_FRAME_MS,
-  VAD_FRAME_SAMPLES,
-  VAD_SAMPLE_RATE,
-} from './contract.ts';
+import { DEFAULT_SPEECH_SETTINGS, estimateWords, VAD_SAMPLE_RATE } from './contract.ts';
 import type {
   SpeechDetectorApi,
   SpeechDetectorEvent,
@@ -24,16 +15,15 @@ import type {
   SpeechDetectorSettings,
   SpeechDetectorStats,
   SpeechSegment,
+  VadName,
 } from './contract.ts';
-
-// vad-web logs every model load at debug level on the console; keep its warnings and errors.
-log.debug = () => {};
+import type { VadModel } from './vad-model.ts';
 
 export interface SpeechDetectorDeps {
   emit: (event: SpeechDetectorEvent) => void;
-  ort: OrtModule;
-  /** The model's bytes (a fetch of the copied silero_vad_legacy.onnx in the browser). */
-  fetchModel: () => Promise<ArrayBuffer>;
+  /** Loads the model once (the worker: fetches and instantiates libfvad's WASM). */
+  loadModel: () => Promise<VadModel>;
+  vad: VadName;
   now?: () => number;
 }
 
@@ -49,10 +39,12 @@ interface Open {
   speechFrames: number;
 }
 
-export function createSpeechDetector({ emit, ort, fetchModel, now = () => performance.now() }: SpeechDetectorDeps): SpeechDetectorApi {
+export function createSpeechDetector({ emit, loadModel, vad, now = () => performance.now() }: SpeechDetectorDeps): SpeechDetectorApi {
   let settings: SpeechDetectorSettings = { ...DEFAULT_SPEECH_SETTINGS };
   let loaded: Promise<SpeechDetectorInfo> | null = null;
-  let model: Model | null = null;
+  let model: VadModel | null = null;
+  /** ms of audio per model frame, known once the model is loaded. */
+  let frameMs = 0;
   let processor: FrameProcessor | null = null;
   let resampler: { rate: number; r: Resampler } | null = null;
   let port: MessagePort | null = null;
@@ -78,19 +70,19 @@ export function createSpeechDetector({ emit, ort, fetchModel, now = () => perfor
       case Message.SpeechStart:
         // FrameProcessed for this frame came first, uncounted: it is speech by definition.
         open = { startFrame: frameIndex, speechFrames: 1 };
-        emit({ type: 'speech-start', atMs: frameIndex * VAD_FRAME_MS });
+        emit({ type: 'speech-start', atMs: frameIndex * frameMs });
         break;
       case Message.VADMisfire:
         stats.misfires++;
-        emit({ type: 'misfire', atMs: frameIndex * VAD_FRAME_MS });
+        emit({ type: 'misfire', atMs: frameIndex * frameMs });
         open = null;
         break;
       case Message.SpeechEnd: {
         const startFrame = open?.startFrame ?? frameIndex;
-        const speechMs = (open?.speechFrames ?? 1) * VAD_FRAME_MS;
+        const speechMs = (open?.speechFrames ?? 1) * frameMs;
         const segment = {
-          startMs: startFrame * VAD_FRAME_MS,
-          endMs: (frameIndex + 1) * VAD_FRAME_MS,
+          startMs: startFrame * frameMs,
+          endMs: (frameIndex + 1) * frameMs,
           speechMs,
           words: estimateWords(speechMs, settings.msPerWord),
         };
@@ -122,7 +114,7 @@ export function createSpeechDetector({ emit, ort, fetchModel, now = () => perfor
     if (!resampler || resampler.rate !== sampleRate) {
       resampler = {
         rate: sampleRate,
-        r: new Resampler({ nativeSampleRate: sampleRate, targetSampleRate: VAD_SAMPLE_RATE, targetFrameSize: VAD_FRAME_SAMPLES }),
+        r: new Resampler({ nativeSampleRate: sampleRate, targetSampleRate: VAD_SAMPLE_RATE, targetFrameSize: model!.frameSamples }),
       };
     }
     return resampler.r.process(samples);
@@ -152,14 +144,20 @@ export function createSpeechDetector({ emit, ort, fetchModel, now = () => perfor
         emit({ type: 'loading' });
         const t0 = now();
         try {
-          model = await SileroLegacy.new(ort, fetchModel);
+          model = await loadModel();
         } catch (error) {
           loaded = null;
-          throw new WorkerError('model-unavailable', `Silero VAD failed to load: ${String(error)}`);
+          throw new WorkerError('model-unavailable', `the voice-activity model failed to load: ${String(error)}`);
         }
-        processor = new FrameProcessor(model.process, model.reset_state, processorOptions(), VAD_FRAME_MS);
+        const vadModel = model;
+        frameMs = (vadModel.frameSamples * 1000) / VAD_SAMPLE_RATE;
+        const probabilities = async (frame: Float32Array) => {
+          const isSpeech = await vadModel.process(frame);
+          return { isSpeech, notSpeech: 1 - isSpeech };
+        };
+        processor = new FrameProcessor(probabilities, () => vadModel.reset(), processorOptions(), frameMs);
         processor.resume();
-        const info: SpeechDetectorInfo = { modelLoadMs: now() - t0, backend: 'wasm' };
+        const info: SpeechDetectorInfo = { modelLoadMs: now() - t0, backend: 'wasm', vad, frameMs };
         emit({ type: 'ready', info });
         return info;
       })();
