@@ -22,8 +22,8 @@ export interface SpeechDetectorSettings {
   minSpeechMs: number;
   /**
    * The word rule used when no transcript exists: words = max(1, round(speech ms / msPerWord)),
-   * counting only frames over `positiveThreshold`. Calibrated on the espeak-ng fixtures
-   * (bench/README.md, speech detection).
+   * counting only frames over `positiveThreshold`. Calibrated on the espeak-ng fixtures for the
+   * model that runs (bench/README.md, speech detection): 370 ms for WebRTC's VAD (Silero's was 400).
    */
   msPerWord: number;
 }
@@ -33,7 +33,7 @@ export const DEFAULT_SPEECH_SETTINGS: SpeechDetectorSettings = {
   negativeThreshold: 0.35,
   redemptionMs: 600,
   minSpeechMs: 250,
-  msPerWord: 400,
+  msPerWord: 370,
 };
 
 /** Words estimated from a segment's speech time (see `SpeechDetectorSettings.msPerWord`). */

@@ -48,6 +48,17 @@ describe('speech detector (WebRTC VAD)', () => {
     expect(await detect('fan')).toEqual([]);
   });
 
+  it("hears no speech in 20 ms beeps every 500 ms (Chromium's fake microphone), and keeps no audio", async () => {
+    const beeps = new Float32Array(VAD_SAMPLE_RATE * 30);
+    for (let i = 0; i < beeps.length; i++) {
+      const inBeep = i % (VAD_SAMPLE_RATE / 2) < VAD_SAMPLE_RATE / 50;
+      beeps[i] = inBeep ? (Math.floor(i / (VAD_SAMPLE_RATE / 800)) % 2 ? 0.5 : -0.5) : 0;
+    }
+    const at = events.length;
+    expect([...(await detector.pushAudio(beeps, VAD_SAMPLE_RATE)), ...detector.flush()]).toEqual([]);
+    expect(events.slice(at).map((e) => e.type)).toEqual([]);
+  });
+
   it('emits speech-start and segment events, and resamples 48 kHz input', async () => {
     const at = events.length;
     const samples = readSamples(fixture('id-3w').file);

@@ -1,10 +1,7 @@
-// A voice-activity model over 16 kHz frames (vad-model.ts: WebRTC's VAD in the worker) and
-// vad-web's FrameProcessor (thresholds, redemption, minimum speech) turn audio into speech segments,
+// A voice-activity model over 16 kHz frames (vad-model.ts: WebRTC's VAD in the worker) and the
+// segmenter (segmenter.ts: thresholds, redemption, minimum speech) turn audio into speech segments,
 // each with its words estimated by the documented rule (contract.ts, `estimateWords`). Runs in the
 // worker and, in Node, in tests and the bench (which also runs Silero VAD through it, to compare).
-import { FrameProcessor } from '@ricky0123/vad-web/dist/frame-processor.js';
-import type { FrameProcessorEvent } from '@ricky0123/vad-web/dist/frame-processor.js';
-import { Message } from '@ricky0123/vad-web/dist/messages.js';
 import { Resampler } from '@ricky0123/vad-web/dist/resampler.js';
 import { WorkerError } from '../_shared/worker-error.ts';
 import { DEFAULT_SPEECH_SETTINGS, estimateWords, VAD_SAMPLE_RATE } from './contract.ts';
@@ -17,6 +14,8 @@ import type {
   SpeechSegment,
   VadName,
 } from './contract.ts';
+import { createSegmenter } from './segmenter.ts';
+import type { Segmenter, SegmenterEvent, SegmenterOptions } from './segmenter.ts';
 import type { VadModel } from './vad-model.ts';
 
 export interface SpeechDetectorDeps {
@@ -33,77 +32,61 @@ interface AudioMessage {
   sampleRate: number;
 }
 
-/** The open segment: where it began and how many of its frames were speech. */
-interface Open {
-  startFrame: number;
-  speechFrames: number;
-}
-
 export function createSpeechDetector({ emit, loadModel, vad, now = () => performance.now() }: SpeechDetectorDeps): SpeechDetectorApi {
   let settings: SpeechDetectorSettings = { ...DEFAULT_SPEECH_SETTINGS };
   let loaded: Promise<SpeechDetectorInfo> | null = null;
   let model: VadModel | null = null;
   /** ms of audio per model frame, known once the model is loaded. */
   let frameMs = 0;
-  let processor: FrameProcessor | null = null;
+  let segmenter: Segmenter | null = null;
   let resampler: { rate: number; r: Resampler } | null = null;
   let port: MessagePort | null = null;
   let frameIndex = 0;
-  let open: Open | null = null;
   let queue: Promise<unknown> = Promise.resolve();
   const stats: SpeechDetectorStats = { frames: 0, segments: 0, misfires: 0, inferMs: 0 };
 
-  const processorOptions = () => ({
-    positiveSpeechThreshold: settings.positiveThreshold,
-    negativeSpeechThreshold: settings.negativeThreshold,
-    redemptionMs: settings.redemptionMs,
-    preSpeechPadMs: 0,
-    minSpeechMs: settings.minSpeechMs,
-    submitUserSpeechOnPause: false,
+  const segmenterOptions = (): SegmenterOptions => ({
+    positiveThreshold: settings.positiveThreshold,
+    negativeThreshold: settings.negativeThreshold,
+    redemptionFrames: Math.floor(settings.redemptionMs / frameMs),
+    minSpeechFrames: Math.floor(settings.minSpeechMs / frameMs),
+    minRunFrames: model?.minRunFrames ?? 1,
   });
 
-  function handle(event: FrameProcessorEvent, done: SpeechSegment[]): void {
-    switch (event.msg) {
-      case Message.FrameProcessed:
-        if (open && event.probs.isSpeech >= settings.positiveThreshold) open.speechFrames++;
+  function handle(event: SegmenterEvent | null, done: SpeechSegment[]): void {
+    if (!event) return;
+    switch (event.type) {
+      case 'start':
+        emit({ type: 'speech-start', atMs: event.frame * frameMs });
         break;
-      case Message.SpeechStart:
-        // FrameProcessed for this frame came first, uncounted: it is speech by definition.
-        open = { startFrame: frameIndex, speechFrames: 1 };
-        emit({ type: 'speech-start', atMs: frameIndex * frameMs });
-        break;
-      case Message.VADMisfire:
+      case 'misfire':
         stats.misfires++;
-        emit({ type: 'misfire', atMs: frameIndex * frameMs });
-        open = null;
+        emit({ type: 'misfire', atMs: event.frame * frameMs });
         break;
-      case Message.SpeechEnd: {
-        const startFrame = open?.startFrame ?? frameIndex;
-        const speechMs = (open?.speechFrames ?? 1) * frameMs;
+      case 'end': {
+        const speechMs = event.speechFrames * frameMs;
         const segment = {
-          startMs: startFrame * frameMs,
-          endMs: (frameIndex + 1) * frameMs,
+          startMs: event.start * frameMs,
+          endMs: (event.end + 1) * frameMs,
           speechMs,
           words: estimateWords(speechMs, settings.msPerWord),
         };
-        open = null;
         stats.segments++;
         done.push(segment);
         emit({ type: 'segment', segment });
         break;
       }
-      default:
-        break;
     }
   }
 
   async function processFrames(frames: Float32Array[]): Promise<SpeechSegment[]> {
     const done: SpeechSegment[] = [];
-    if (!processor) return done;
+    if (!model || !segmenter) return done;
     for (const frame of frames) {
       const t0 = now();
-      await processor.process(frame, (event) => handle(event, done));
+      const probability = await model.process(frame);
       stats.inferMs += now() - t0;
+      handle(segmenter.push(probability, frameIndex), done);
       stats.frames++;
       frameIndex++;
     }
@@ -122,7 +105,7 @@ export function createSpeechDetector({ emit, loadModel, vad, now = () => perform
 
   /** Frames run one after another, in arrival order, whatever their source. */
   function enqueue(samples: Float32Array, sampleRate: number): Promise<SpeechSegment[]> {
-    if (!processor) return Promise.reject(new WorkerError('not-loaded', 'call load() first'));
+    if (!segmenter) return Promise.reject(new WorkerError('not-loaded', 'call load() first'));
     if (!(samples instanceof Float32Array) || !(sampleRate > 0)) {
       return Promise.reject(new WorkerError('invalid-argument', 'samples must be a Float32Array with a positive sampleRate'));
     }
@@ -132,10 +115,10 @@ export function createSpeechDetector({ emit, loadModel, vad, now = () => perform
   }
 
   function resetState(): void {
-    processor?.reset();
+    model?.reset();
+    segmenter?.reset();
     resampler = null;
     frameIndex = 0;
-    open = null;
   }
 
   const api: SpeechDetectorApi = {
@@ -149,14 +132,8 @@ export function createSpeechDetector({ emit, loadModel, vad, now = () => perform
           loaded = null;
           throw new WorkerError('model-unavailable', `the voice-activity model failed to load: ${String(error)}`);
         }
-        const vadModel = model;
-        frameMs = (vadModel.frameSamples * 1000) / VAD_SAMPLE_RATE;
-        const probabilities = async (frame: Float32Array) => {
-          const isSpeech = await vadModel.process(frame);
-          return { isSpeech, notSpeech: 1 - isSpeech };
-        };
-        processor = new FrameProcessor(probabilities, () => vadModel.reset(), processorOptions(), frameMs);
-        processor.resume();
+        frameMs = (model.frameSamples * 1000) / VAD_SAMPLE_RATE;
+        segmenter = createSegmenter(segmenterOptions());
         const info: SpeechDetectorInfo = { modelLoadMs: now() - t0, backend: 'wasm', vad, frameMs };
         emit({ type: 'ready', info });
         return info;
@@ -166,12 +143,12 @@ export function createSpeechDetector({ emit, loadModel, vad, now = () => perform
 
     configure(patch) {
       settings = { ...settings, ...patch };
-      processor?.setOptions(processorOptions());
+      segmenter?.setOptions(segmenterOptions());
       return { ...settings };
     },
 
     listen(next) {
-      if (!processor) throw new WorkerError('not-loaded', 'call load() first');
+      if (!segmenter) throw new WorkerError('not-loaded', 'call load() first');
       api.stop();
       port = next;
       next.onmessage = (event: MessageEvent<AudioMessage>) => {
@@ -186,7 +163,7 @@ export function createSpeechDetector({ emit, loadModel, vad, now = () => perform
 
     flush() {
       const done: SpeechSegment[] = [];
-      processor?.endSegment((event) => handle(event, done));
+      handle(segmenter?.flush(frameIndex) ?? null, done);
       resetState();
       return done;
     },

@@ -13,6 +13,8 @@
 export interface VadModel {
   /** Samples per frame at 16 kHz. */
   frameSamples: number;
+  /** Speech counts only in runs of this many frames in a row (segmenter.ts); 1 takes every frame. */
+  minRunFrames: number;
   /** The frame's speech probability, 0..1 (Silero's, in the bench, comes asynchronously). */
   process(frame: Float32Array): number | Promise<number>;
   /** Forgets the audio so far (a new stream). */
@@ -35,6 +37,8 @@ export const WEBRTC_VAD_FRAME_MS = 30;
 export const WEBRTC_VAD_MODE = 3;
 export const HIGH_PASS_HZ = 300;
 export const WARM_UP_FRAMES = 10;
+/** 150 ms: a click or a beep is 3-4 frames of WebRTC's VAD, a spoken word 5 and more (segmenter.ts). */
+export const WEBRTC_MIN_RUN_FRAMES = 5;
 
 /** A 2nd-order Butterworth high-pass section (the RBJ audio-EQ cookbook's coefficients), in place. */
 function highPassSection(cutoffHz: number, sampleRate: number) {
@@ -76,6 +80,7 @@ export function createWebRtcVad(fvad: FvadModule, sampleRate = 16_000): VadModel
   configure();
   return {
     frameSamples,
+    minRunFrames: WEBRTC_MIN_RUN_FRAMES,
     process(frame) {
       if (frame.length !== frameSamples) throw new Error(`a frame is ${frameSamples} samples, not ${frame.length}`);
       scratch.set(frame);
