@@ -42,9 +42,12 @@ import { cpus, loadavg, release, totalmem } from 'node:os';
 import { parseArgs } from 'node:util';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { accommodatedSectionSeconds } from '../contracts/facts/accommodations.ts';
 import { FIXED_SECTION_SECONDS } from '../contracts/facts/sections.ts';
 import { PHOTO_MAX_PER_SECTION } from '../contracts/facts/photos.ts';
 import { DEMO_EXAM_FILE } from '../server/seed/demo-seed.ts';
+import { setTimeAccommodation } from '../server/services/orders/accommodations.ts';
+import { SHELL_ACTOR } from '../server/services/staff/audit.ts';
 import { chromiumArgs } from '../tests/e2e/support/chromium.ts';
 import { freePort } from '../tests/server-helpers/server-process.ts';
 import { handInEmpty, openSection, prepareOrder, startAppServer, startTest } from './lib/app-server.ts';
@@ -78,7 +81,14 @@ const BUSY = Number(flags.busy);
 if (!(CPU_THROTTLE >= 1) || !(SOAK_MIN >= 0) || !(BUSY >= 0)) throw new Error('--cpu-throttle must be >= 1, --soak-min and --busy >= 0');
 const SECTION = (flags.section ?? (SOAK_MIN > 0 ? 'reading' : 'structure')) as 'structure' | 'reading';
 if (SECTION !== 'structure' && SECTION !== 'reading') throw new Error('--section is structure or reading');
-if (SOAK_MIN * 60 > FIXED_SECTION_SECONDS[SECTION] - 120) throw new Error(`a ${SOAK_MIN}-minute soak does not fit in ${SECTION}`);
+/**
+ * A soak longer than the section (reading lasts 55 minutes; issue 26 asks for 60) runs as a candidate
+ * with extra time would: the order gets an accommodation of ×1.5 or ×2 before the test starts (as an
+ * operator's `npm run admin -- accommodations set` does), so the server's deadline leaves room.
+ */
+const SOAK_FACTOR = ([1, 1.5, 2] as const).find((f) => SOAK_MIN * 60 <= accommodatedSectionSeconds(SECTION, 0, { factor: f, extra_minutes: 0 }) - 120);
+if (SOAK_FACTOR === undefined) throw new Error(`a ${SOAK_MIN}-minute soak does not fit in ${SECTION}, even with twice its time`);
+const soakFactor: 1 | 1.5 | 2 = SOAK_FACTOR;
 /** `--off=speech,face,photo,video`: parts of proctoring the bench build leaves off, to see what each costs (src/features/proctoring/run/bench-off.ts). */
 const OFF = flags.off ? flags.off.split(',').map((x) => x.trim()).filter(Boolean) : [];
 const WINDOW_S = SOAK_MIN > 0 ? SOAK_MIN * 60 : 60;
@@ -201,6 +211,12 @@ async function main(): Promise<void> {
     // budget: the browser never plays it.
     const order = await prepareOrder(base, seed, seed.individualCodes[0]!);
     const { orderId } = order;
+    if (SOAK_FACTOR !== 1) {
+      log(`the soak needs more than ${SECTION}'s time: the order gets extra time ×${SOAK_FACTOR} (an accommodation) before the test starts`);
+      await app.withDatabase(async (db) => {
+        await setTimeAccommodation(db, orderId, { factor: soakFactor, extra_minutes: 0, break_minutes: 0 }, { actor: SHELL_ACTOR, now: new Date() });
+      });
+    }
     await startTest(base, order);
     const listening = await openSection<{ duration_seconds: number }>(base, order, 'listening');
     let audioBytes = 0;
@@ -440,7 +456,7 @@ async function main(): Promise<void> {
     mkdirSync(dirname(resultsFile), { recursive: true });
     writeFileSync(resultsFile, JSON.stringify({
       machine,
-      settings: { off: OFF, service_worker: !flags['no-service-worker'], section: SECTION, window_s: WINDOW_S, soak_min: SOAK_MIN, cpu_throttle: CPU_THROTTLE, busy_processes: BUSY, click_every_ms: CLICK_EVERY_MS, photo_base_ms: PHOTO_BASE_MS, face_rate_per_s: 4, clicks: flags['locator-clicks'] ? 'playwright locator.click' : 'CDP mouse events at the option centre' },
+      settings: { accommodation_factor: SOAK_FACTOR, off: OFF, service_worker: !flags['no-service-worker'], section: SECTION, window_s: WINDOW_S, soak_min: SOAK_MIN, cpu_throttle: CPU_THROTTLE, busy_processes: BUSY, click_every_ms: CLICK_EVERY_MS, photo_base_ms: PHOTO_BASE_MS, face_rate_per_s: 4, clicks: flags['locator-clicks'] ? 'playwright locator.click' : 'CDP mouse events at the option centre' },
       summary, throttle, memory: { summary: memorySummary, samples: memory, exam_renderer_smaps_mb: smaps, memory_infra_mb: infra }, data: { summary: dataSummary, rows, load, section: inWindow, requests: requestLog },
       goals, input_delays_ms: delays.map(r1), ...(traceSummary ? { profile: { trace: traceFile, ...traceSummary } } : {}),
     }, null, 2) + '\n');

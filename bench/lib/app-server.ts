@@ -10,6 +10,7 @@ import { apiPaths, fillPath } from '../../contracts/api-paths.ts';
 import { BIOMETRIC_CONSENT_VERSION } from '../../contracts/facts/index.ts';
 import { RULES_VERSION } from '../../contracts/orders.ts';
 import { openDatabase } from '../../server/db/client.ts';
+import type { AppDb } from '../../server/db/client.ts';
 import { seedDemo, type SeedResult } from '../../server/seed/demo-seed.ts';
 import { createDiskStore } from '../../server/services/media/disk-store.ts';
 import { systemClock } from '../../server/services/platform/clock.ts';
@@ -32,6 +33,11 @@ export async function call<T>(base: string, method: string, path: string, token?
 export interface AppServer {
   base: string;
   seed: SeedResult;
+  /**
+   * Stops the server, runs `change` on its database (PGlite allows one process at a time), and starts
+   * it again on the same port: what an operator's shell command does between two server runs.
+   */
+  withDatabase(change: (db: AppDb) => Promise<void>): Promise<void>;
   stop(): Promise<void>;
 }
 
@@ -39,27 +45,22 @@ export interface AppServer {
 export async function startAppServer(root: string, staticDir: string, log: (s: string) => void): Promise<AppServer> {
   const dataDir = mkdtempSync(join(tmpdir(), 'epot-bench-app-'));
   let server: ChildProcess | null = null;
+  const halt = async () => {
+    if (!server) return;
+    const child = server;
+    server = null;
+    const exited = new Promise((r) => child.once('exit', r));
+    child.kill('SIGTERM');
+    await Promise.race([exited, new Promise((r) => setTimeout(r, 5_000))]);
+    if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
+  };
   const stop = async () => {
-    if (server) {
-      server.kill('SIGTERM');
-      await new Promise((r) => setTimeout(r, 500));
-      if (server.exitCode === null) server.kill('SIGKILL');
-    }
+    await halt();
     rmSync(dataDir, { recursive: true, force: true });
   };
-  try {
-    log('seeding a fresh database with the demo exam…');
-    const database = await openDatabase({ dataDir });
-    let seed: SeedResult | null;
-    try {
-      await database.migrate();
-      seed = await seedDemo(database.db, { store: createDiskStore(dataDir), clock: systemClock });
-    } finally {
-      await database.close();
-    }
-    if (!seed) throw new Error('the bench database was seeded before');
-    const port = await freePort();
-    const base = `http://127.0.0.1:${port}`;
+  const port = await freePort();
+  const base = `http://127.0.0.1:${port}`;
+  const launch = async () => {
     const child = spawn(process.execPath, [join(root, 'node_modules', 'tsx', 'dist', 'cli.mjs'), join(root, 'server', 'server.ts')], {
       cwd: root,
       env: {
@@ -75,7 +76,33 @@ export async function startAppServer(root: string, staticDir: string, log: (s: s
       if (Date.now() > until) throw new Error('server did not start');
       await new Promise((r) => setTimeout(r, 250));
     }
-    return { base, seed, stop };
+  };
+  const onDatabase = async (change: (db: AppDb) => Promise<void>) => {
+    const database = await openDatabase({ dataDir });
+    try {
+      await change(database.db);
+    } finally {
+      await database.close();
+    }
+  };
+  try {
+    log('seeding a fresh database with the demo exam…');
+    const database = await openDatabase({ dataDir });
+    let seed: SeedResult | null;
+    try {
+      await database.migrate();
+      seed = await seedDemo(database.db, { store: createDiskStore(dataDir), clock: systemClock });
+    } finally {
+      await database.close();
+    }
+    if (!seed) throw new Error('the bench database was seeded before');
+    await launch();
+    const withDatabase = async (change: (db: AppDb) => Promise<void>) => {
+      await halt();
+      await onDatabase(change);
+      await launch();
+    };
+    return { base, seed, withDatabase, stop };
   } catch (error) {
     await stop();
     throw error;
