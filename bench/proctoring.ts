@@ -123,16 +123,22 @@ async function installProbe(page: Page) {
   await page.evaluate('window.__name = (f) => f');
   return page.evaluate(() => {
     const w = window as unknown as Record<string, unknown>;
-    const tasks: PerformanceEntry[] = [];
-    const events: PerformanceEventTiming[] = [];
+    // Only numbers are kept: an Event Timing entry holds its event's target, so keeping the entries
+    // kept every question the candidate had left in memory (the soak's renderer grew with them).
+    type Timing = { name: string; startTime: number; duration: number };
+    const plain = (e: PerformanceEntry): Timing => ({ name: e.name, startTime: e.startTime, duration: e.duration });
+    const tasks: Timing[] = [];
+    const events: Timing[] = [];
     const delays: number[] = [];
-    const longtasks = new PerformanceObserver((l) => tasks.push(...l.getEntries()));
+    const longtasks = new PerformanceObserver((l) => tasks.push(...l.getEntries().map(plain)));
     longtasks.observe({ type: 'longtask', buffered: false });
-    const timings = new PerformanceObserver((l) => events.push(...(l.getEntries() as PerformanceEventTiming[])));
+    const timings = new PerformanceObserver((l) => events.push(...l.getEntries().map(plain)));
     timings.observe({ type: 'event', durationThreshold: 16, buffered: false } as PerformanceObserverInit);
-    const frames: number[] = [];
+    const started = performance.now();
+    // Frames counted, not stored (a soak's hour would keep 216,000 timestamps).
+    let frames = 0;
     let raf = requestAnimationFrame(function count(t) {
-      frames.push(t);
+      if (t >= started) frames++;
       raf = requestAnimationFrame(count);
     });
     const afterPaint = (fn: () => void) => requestAnimationFrame(() => {
@@ -155,13 +161,13 @@ async function installProbe(page: Page) {
       mo.observe(option, { attributes: true, attributeFilter: ['data-selected'] });
     };
     document.addEventListener('pointerdown', onDown, true);
-    const started = performance.now();
     const clockStart = document.querySelector('[data-testid="exam-timer"]')?.textContent ?? '';
     w.__benchStop = async () => {
       const end = performance.now();
+      const framesInWindow = frames;
       await new Promise((r) => setTimeout(r, 300));
-      tasks.push(...longtasks.takeRecords());
-      events.push(...(timings.takeRecords() as PerformanceEventTiming[]));
+      tasks.push(...longtasks.takeRecords().map(plain));
+      events.push(...timings.takeRecords().map(plain));
       longtasks.disconnect();
       timings.disconnect();
       cancelAnimationFrame(raf);
@@ -175,7 +181,7 @@ async function installProbe(page: Page) {
         totalBlockingMs: inside.reduce((n, e) => n + Math.max(0, e.duration - 50), 0),
         longestTaskMs: Math.max(0, ...inside.map((e) => e.duration)),
         longTaskList: inside.map((e) => ({ startMs: Math.round(e.startTime - started), durationMs: Math.round(e.duration) })),
-        fps: frames.filter((t) => t >= started && t < end).length / seconds,
+        fps: framesInWindow / seconds,
         clicks: delays.length,
         inputDelayMs: delays,
         eventTimings: events.filter((e) => e.startTime >= started && e.startTime < end && ['pointerdown', 'pointerup', 'click'].includes(e.name))
