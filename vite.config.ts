@@ -52,7 +52,9 @@ export default defineConfig({
       injectRegister: false,
       manifest: false,
       workbox: {
-        globPatterns: ['**/*.{js,css,html,svg}'],
+        // The speech detector's WASM (libfvad, 20 KB) is precached with the shell: small, and speech
+        // detection then starts offline too.
+        globPatterns: ['**/*.{js,css,html,svg}', 'assets/fvad-*.wasm'],
         // Face model and WASM are large and change rarely: not precached (every candidate would get
         // them with the app shell); the device check fetches them into this cache with progress
         // (src/lib/exam-assets.ts), and whatever is missing is cached on first use.

@@ -42,13 +42,17 @@ import { cpus, loadavg, release, totalmem } from 'node:os';
 import { parseArgs } from 'node:util';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { accommodatedSectionSeconds } from '../contracts/facts/accommodations.ts';
 import { FIXED_SECTION_SECONDS } from '../contracts/facts/sections.ts';
 import { PHOTO_MAX_PER_SECTION } from '../contracts/facts/photos.ts';
 import { DEMO_EXAM_FILE } from '../server/seed/demo-seed.ts';
+import { setTimeAccommodation } from '../server/services/orders/accommodations.ts';
+import { SHELL_ACTOR } from '../server/services/staff/audit.ts';
 import { chromiumArgs } from '../tests/e2e/support/chromium.ts';
 import { freePort } from '../tests/server-helpers/server-process.ts';
 import { handInEmpty, openSection, prepareOrder, startAppServer, startTest } from './lib/app-server.ts';
 import { buildIfStale } from './lib/build.ts';
+import { loadRange, sampleLoad, startBusy } from './lib/busy-load.ts';
 import { connectCdp } from './lib/cdp.ts';
 import { printTraceSummary, summariseTrace } from './lib/main-thread-trace.ts';
 import type { TraceSummary } from './lib/main-thread-trace.ts';
@@ -68,14 +72,23 @@ const outDir = join(root, '.tmp', 'bench-proctoring-dist');
 const resultsFile = join(root, 'bench', 'results', 'proctoring.json');
 const traceFile = join(root, 'bench', 'results', 'proctoring-trace.json');
 const { values: flags } = parseArgs({
-  options: { 'cpu-throttle': { type: 'string', default: '1' }, 'soak-min': { type: 'string', default: '0' }, section: { type: 'string' }, off: { type: 'string', default: '' }, 'no-service-worker': { type: 'boolean', default: false }, profile: { type: 'boolean', default: false }, 'locator-clicks': { type: 'boolean', default: false } },
+  options: { 'cpu-throttle': { type: 'string', default: '1' }, 'soak-min': { type: 'string', default: '0' }, section: { type: 'string' }, off: { type: 'string', default: '' }, 'no-service-worker': { type: 'boolean', default: false }, profile: { type: 'boolean', default: false }, 'locator-clicks': { type: 'boolean', default: false }, busy: { type: 'string', default: '0' } },
 });
 const CPU_THROTTLE = Number(flags['cpu-throttle']);
 const SOAK_MIN = Number(flags['soak-min']);
-if (!(CPU_THROTTLE >= 1) || !(SOAK_MIN >= 0)) throw new Error('--cpu-throttle must be >= 1 and --soak-min >= 0');
+/** `--busy=N`: N busy processes beside the browser for the whole run (lib/busy-load.ts). */
+const BUSY = Number(flags.busy);
+if (!(CPU_THROTTLE >= 1) || !(SOAK_MIN >= 0) || !(BUSY >= 0)) throw new Error('--cpu-throttle must be >= 1, --soak-min and --busy >= 0');
 const SECTION = (flags.section ?? (SOAK_MIN > 0 ? 'reading' : 'structure')) as 'structure' | 'reading';
 if (SECTION !== 'structure' && SECTION !== 'reading') throw new Error('--section is structure or reading');
-if (SOAK_MIN * 60 > FIXED_SECTION_SECONDS[SECTION] - 120) throw new Error(`a ${SOAK_MIN}-minute soak does not fit in ${SECTION}`);
+/**
+ * A soak longer than the section (reading lasts 55 minutes; issue 26 asks for 60) runs as a candidate
+ * with extra time would: the order gets an accommodation of ×1.5 or ×2 before the test starts (as an
+ * operator's `npm run admin -- accommodations set` does), so the server's deadline leaves room.
+ */
+const SOAK_FACTOR = ([1, 1.5, 2] as const).find((f) => SOAK_MIN * 60 <= accommodatedSectionSeconds(SECTION, 0, { factor: f, extra_minutes: 0 }) - 120);
+if (SOAK_FACTOR === undefined) throw new Error(`a ${SOAK_MIN}-minute soak does not fit in ${SECTION}, even with twice its time`);
+const soakFactor: 1 | 1.5 | 2 = SOAK_FACTOR;
 /** `--off=speech,face,photo,video`: parts of proctoring the bench build leaves off, to see what each costs (src/features/proctoring/run/bench-off.ts). */
 const OFF = flags.off ? flags.off.split(',').map((x) => x.trim()).filter(Boolean) : [];
 const WINDOW_S = SOAK_MIN > 0 ? SOAK_MIN * 60 : 60;
@@ -110,16 +123,22 @@ async function installProbe(page: Page) {
   await page.evaluate('window.__name = (f) => f');
   return page.evaluate(() => {
     const w = window as unknown as Record<string, unknown>;
-    const tasks: PerformanceEntry[] = [];
-    const events: PerformanceEventTiming[] = [];
+    // Only numbers are kept: an Event Timing entry holds its event's target, so keeping the entries
+    // kept every question the candidate had left in memory (the soak's renderer grew with them).
+    type Timing = { name: string; startTime: number; duration: number };
+    const plain = (e: PerformanceEntry): Timing => ({ name: e.name, startTime: e.startTime, duration: e.duration });
+    const tasks: Timing[] = [];
+    const events: Timing[] = [];
     const delays: number[] = [];
-    const longtasks = new PerformanceObserver((l) => tasks.push(...l.getEntries()));
+    const longtasks = new PerformanceObserver((l) => tasks.push(...l.getEntries().map(plain)));
     longtasks.observe({ type: 'longtask', buffered: false });
-    const timings = new PerformanceObserver((l) => events.push(...(l.getEntries() as PerformanceEventTiming[])));
+    const timings = new PerformanceObserver((l) => events.push(...l.getEntries().map(plain)));
     timings.observe({ type: 'event', durationThreshold: 16, buffered: false } as PerformanceObserverInit);
-    const frames: number[] = [];
+    const started = performance.now();
+    // Frames counted, not stored (a soak's hour would keep 216,000 timestamps).
+    let frames = 0;
     let raf = requestAnimationFrame(function count(t) {
-      frames.push(t);
+      if (t >= started) frames++;
       raf = requestAnimationFrame(count);
     });
     const afterPaint = (fn: () => void) => requestAnimationFrame(() => {
@@ -142,13 +161,13 @@ async function installProbe(page: Page) {
       mo.observe(option, { attributes: true, attributeFilter: ['data-selected'] });
     };
     document.addEventListener('pointerdown', onDown, true);
-    const started = performance.now();
     const clockStart = document.querySelector('[data-testid="exam-timer"]')?.textContent ?? '';
     w.__benchStop = async () => {
       const end = performance.now();
+      const framesInWindow = frames;
       await new Promise((r) => setTimeout(r, 300));
-      tasks.push(...longtasks.takeRecords());
-      events.push(...(timings.takeRecords() as PerformanceEventTiming[]));
+      tasks.push(...longtasks.takeRecords().map(plain));
+      events.push(...timings.takeRecords().map(plain));
       longtasks.disconnect();
       timings.disconnect();
       cancelAnimationFrame(raf);
@@ -162,7 +181,7 @@ async function installProbe(page: Page) {
         totalBlockingMs: inside.reduce((n, e) => n + Math.max(0, e.duration - 50), 0),
         longestTaskMs: Math.max(0, ...inside.map((e) => e.duration)),
         longTaskList: inside.map((e) => ({ startMs: Math.round(e.startTime - started), durationMs: Math.round(e.duration) })),
-        fps: frames.filter((t) => t >= started && t < end).length / seconds,
+        fps: framesInWindow / seconds,
         clicks: delays.length,
         inputDelayMs: delays,
         eventTimings: events.filter((e) => e.startTime >= started && e.startTime < end && ['pointerdown', 'pointerup', 'click'].includes(e.name))
@@ -198,6 +217,12 @@ async function main(): Promise<void> {
     // budget: the browser never plays it.
     const order = await prepareOrder(base, seed, seed.individualCodes[0]!);
     const { orderId } = order;
+    if (SOAK_FACTOR !== 1) {
+      log(`the soak needs more than ${SECTION}'s time: the order gets extra time ×${SOAK_FACTOR} (an accommodation) before the test starts`);
+      await app.withDatabase(async (db) => {
+        await setTimeAccommodation(db, orderId, { factor: soakFactor, extra_minutes: 0, break_minutes: 0 }, { actor: SHELL_ACTOR, now: new Date() });
+      });
+    }
     await startTest(base, order);
     const listening = await openSection<{ duration_seconds: number }>(base, order, 'listening');
     let audioBytes = 0;
@@ -210,6 +235,9 @@ async function main(): Promise<void> {
     }
 
     const debugPort = await freePort();
+    const busy = startBusy(BUSY);
+    if (BUSY) log(`${BUSY} busy process(es) beside the browser: pids ${busy.pids.join(', ')}`);
+    const loadSampler = sampleLoad();
     const loadBefore = loadavg().map(r1);
     const browser = await chromium.launch({
       executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
@@ -329,8 +357,11 @@ async function main(): Promise<void> {
     } finally {
       cdp.close();
       await browser.close();
+      busy.stop();
+      loadSampler.stop();
     }
     const loadAfter = loadavg().map(r1);
+    const loadDuring = loadRange(loadSampler.samples());
 
     const delays = figures.inputDelayMs;
     const clickTimings = figures.eventTimings.filter((e) => e.name === 'click').map((e) => e.durationMs);
@@ -400,7 +431,9 @@ async function main(): Promise<void> {
       zero_long_tasks: summary.long_tasks === 0,
       fps_at_least_58: summary.fps >= 58,
       p95_input_delay_at_most_50ms: summary.input_delay_p95_ms <= 50,
-      exam_renderer_at_most_200mb: (memorySummary.exam_renderer_pss_max_mb ?? Infinity) <= 200,
+      // Issue 26: <= 150 MB PSS after a minute; <= 160 MB at the end of a soak (issue 16's 200 MB before).
+      exam_renderer_1min_at_most_150mb: (memorySummary.exam_renderer_pss_1min_mb ?? Infinity) <= 150,
+      exam_renderer_end_at_most_160mb: (memorySummary.exam_renderer_pss_end_mb ?? Infinity) <= 160,
       exam_renderer_growth_at_most_5mb: examPss.length >= 2 && examPss.at(-1)!.y - examPss[0]!.y <= 5,
       whole_test_upload_at_most_20mb: dataSummary.whole_test_up_bytes <= 20 * 1024 * 1024,
     };
@@ -416,6 +449,9 @@ async function main(): Promise<void> {
       loadAtStart,
       loadBefore,
       loadAfter,
+      /** The 1-minute load sampled every 5 s while the browser ran: min / mean / max. */
+      loadDuring,
+      busyProcesses: BUSY,
       benchSeconds: Math.round((Date.now() - began) / 1000),
     };
     const throttle = {
@@ -426,7 +462,7 @@ async function main(): Promise<void> {
     mkdirSync(dirname(resultsFile), { recursive: true });
     writeFileSync(resultsFile, JSON.stringify({
       machine,
-      settings: { off: OFF, service_worker: !flags['no-service-worker'], section: SECTION, window_s: WINDOW_S, soak_min: SOAK_MIN, cpu_throttle: CPU_THROTTLE, click_every_ms: CLICK_EVERY_MS, photo_base_ms: PHOTO_BASE_MS, face_rate_per_s: 4, clicks: flags['locator-clicks'] ? 'playwright locator.click' : 'CDP mouse events at the option centre' },
+      settings: { accommodation_factor: SOAK_FACTOR, off: OFF, service_worker: !flags['no-service-worker'], section: SECTION, window_s: WINDOW_S, soak_min: SOAK_MIN, cpu_throttle: CPU_THROTTLE, busy_processes: BUSY, click_every_ms: CLICK_EVERY_MS, photo_base_ms: PHOTO_BASE_MS, face_rate_per_s: 4, clicks: flags['locator-clicks'] ? 'playwright locator.click' : 'CDP mouse events at the option centre' },
       summary, throttle, memory: { summary: memorySummary, samples: memory, exam_renderer_smaps_mb: smaps, memory_infra_mb: infra }, data: { summary: dataSummary, rows, load, section: inWindow, requests: requestLog },
       goals, input_delays_ms: delays.map(r1), ...(traceSummary ? { profile: { trace: traceFile, ...traceSummary } } : {}),
     }, null, 2) + '\n');
@@ -434,7 +470,7 @@ async function main(): Promise<void> {
     const kb = (n: number) => (n >= 1024 * 1024 ? `${r1(n / 1024 / 1024)} MB` : `${r1(n / 1024)} KB`);
     const verdict = (ok: boolean) => (ok ? 'met' : 'MISSED');
     console.log('');
-    console.log(`Proctoring during a ${summary.window_s} s ${SECTION} section at ${CPU_THROTTLE}x CPU (one-face fixture, face detection 4/s, photos every ${PHOTO_BASE_MS / 1000}-${(PHOTO_BASE_MS * 6) / 1000} s, exam clock ${summary.exam_clock})`);
+    console.log(`Proctoring during a ${summary.window_s} s ${SECTION} section at ${CPU_THROTTLE}x CPU${BUSY ? ` with ${BUSY} busy process(es) beside the browser` : ''} (one-face fixture, face detection 4/s, photos every ${PHOTO_BASE_MS / 1000}-${(PHOTO_BASE_MS * 6) / 1000} s, exam clock ${summary.exam_clock})`);
     console.log('| CPU throttle | long tasks | TBT ms | longest ms | fps | clicks | input delay median / p95 / max ms | Event Timing click median / p95 ms | photos uploaded | workers |');
     console.log('|---|---|---|---|---|---|---|---|---|---|');
     console.log(`| ${CPU_THROTTLE}x | ${summary.long_tasks} | ${summary.total_blocking_ms} | ${summary.longest_task_ms} | ${summary.fps} | ${summary.clicks} | ${summary.input_delay_median_ms} / ${summary.input_delay_p95_ms} / ${summary.input_delay_max_ms} | ${summary.event_timing_click_median_ms} / ${summary.event_timing_click_p95_ms} (${summary.event_timing_click_entries} entries) | ${summary.photo_uploads} | ${workers.join(', ')} |`);
@@ -471,8 +507,8 @@ async function main(): Promise<void> {
     console.log(`| **total** | | ${kb(dataSummary.measured_up_bytes)} | ${kb(dataSummary.measured_down_bytes)} | | **${kb(dataSummary.whole_test_up_bytes)}** | **${kb(dataSummary.whole_test_down_bytes)}** | |`);
     console.log(`By target: ${[...budget.byTarget].map(([t, x]) => `${t} ${x.requests} requests ${kb(x.upBytes)} up ${kb(x.downBytes)} down, ${x.cachedRequests} from cache/SW`).join('; ')}. Upload sizes from: ${JSON.stringify(budget.uploadSizeSources)}${budget.openRequests ? `; ${budget.openRequests} requests still open at the end (not counted)` : ''}`);
     console.log('');
-    console.log(`Goals: zero long tasks ${verdict(goals.zero_long_tasks)}; >= 58 fps ${verdict(goals.fps_at_least_58)}; p95 input delay <= 50 ms ${verdict(goals.p95_input_delay_at_most_50ms)}; exam renderer <= 200 MB ${verdict(goals.exam_renderer_at_most_200mb)}; growth <= 5 MB over the window ${verdict(goals.exam_renderer_growth_at_most_5mb)}; whole test upload <= 20 MB ${verdict(goals.whole_test_upload_at_most_20mb)}`);
-    console.log(`Machine: ${machine.cores} cores (${machine.cpu}), ${machine.memoryGb} GB, Linux ${machine.kernel}, ${machine.chromium} headless; ${machine.started}; load ${machine.loadAtStart.join(' ')} at the start, ${machine.loadBefore.join(' ')} when the browser started, ${machine.loadAfter.join(' ')} when it closed; bench took ${machine.benchSeconds} s`);
+    console.log(`Goals: zero long tasks ${verdict(goals.zero_long_tasks)}; >= 58 fps ${verdict(goals.fps_at_least_58)}; p95 input delay <= 50 ms ${verdict(goals.p95_input_delay_at_most_50ms)}; exam renderer <= 150 MB after a minute ${verdict(goals.exam_renderer_1min_at_most_150mb)}, <= 160 MB at the end ${verdict(goals.exam_renderer_end_at_most_160mb)}; growth <= 5 MB over the window ${verdict(goals.exam_renderer_growth_at_most_5mb)}; whole test upload <= 20 MB ${verdict(goals.whole_test_upload_at_most_20mb)}`);
+    console.log(`Machine: ${machine.cores} cores (${machine.cpu}), ${machine.memoryGb} GB, Linux ${machine.kernel}, ${machine.chromium} headless; ${machine.started}; load ${machine.loadAtStart.join(' ')} at the start, ${machine.loadBefore.join(' ')} when the browser started, ${machine.loadAfter.join(' ')} when it closed (1-min load while it ran ${loadDuring.min}–${loadDuring.max}, mean ${loadDuring.mean}); ${BUSY} busy process(es) beside it; bench took ${machine.benchSeconds} s`);
     if (traceSummary) {
       console.log('');
       printTraceSummary(traceSummary);

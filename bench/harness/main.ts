@@ -4,7 +4,7 @@
 import type { FaceBackend } from '../../workers/face-detector/contract.ts';
 import { appStore } from '../../src/lib/store.ts';
 import { micLevelAtom } from '../../src/sensors/mic-level-atoms.ts';
-import { faceDetectorInfoAtom, faceStateAtom } from '../../src/workers/face-detector-atoms.ts';
+import { faceDetectorInfoAtom, faceStateAtom, lastFaceDetectionAtom } from '../../src/workers/face-detector-atoms.ts';
 import { startMicLevel } from '../../src/sensors/mic-level.ts';
 import { capturePhoto } from '../../src/workers/photo-encoder.ts';
 import {
@@ -203,9 +203,9 @@ async function runShares(seconds: number, ruleSeconds: number): Promise<SharesRe
   const { stream, video } = await startCamera();
   const info = await loadFaceDetector();
   const scores: number[][] = [];
-  let last = appStore.get(faceStateAtom).lastDetection;
-  const unsubscribe = appStore.sub(faceStateAtom, () => {
-    const d = appStore.get(faceStateAtom).lastDetection;
+  let last = appStore.get(lastFaceDetectionAtom);
+  const unsubscribe = appStore.sub(lastFaceDetectionAtom, () => {
+    const d = appStore.get(lastFaceDetectionAtom);
     if (d && d !== last) scores.push(d.candidateScores);
     last = d;
   });

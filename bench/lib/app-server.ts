@@ -10,6 +10,7 @@ import { apiPaths, fillPath } from '../../contracts/api-paths.ts';
 import { BIOMETRIC_CONSENT_VERSION } from '../../contracts/facts/index.ts';
 import { RULES_VERSION } from '../../contracts/orders.ts';
 import { openDatabase } from '../../server/db/client.ts';
+import type { AppDb } from '../../server/db/client.ts';
 import { seedDemo, type SeedResult } from '../../server/seed/demo-seed.ts';
 import { createDiskStore } from '../../server/services/media/disk-store.ts';
 import { systemClock } from '../../server/services/platform/clock.ts';
@@ -32,6 +33,11 @@ export async function call<T>(base: string, method: string, path: string, token?
 export interface AppServer {
   base: string;
   seed: SeedResult;
+  /**
+   * Stops the server, runs `change` on its database (PGlite allows one process at a time), and starts
+   * it again on the same port: what an operator's shell command does between two server runs.
+   */
+  withDatabase(change: (db: AppDb) => Promise<void>): Promise<void>;
   stop(): Promise<void>;
 }
 
@@ -39,13 +45,46 @@ export interface AppServer {
 export async function startAppServer(root: string, staticDir: string, log: (s: string) => void): Promise<AppServer> {
   const dataDir = mkdtempSync(join(tmpdir(), 'epot-bench-app-'));
   let server: ChildProcess | null = null;
+  const halt = async () => {
+    if (!server) return;
+    const child = server;
+    server = null;
+    const exited = new Promise((r) => child.once('exit', r));
+    child.kill('SIGTERM');
+    await Promise.race([exited, new Promise((r) => setTimeout(r, 5_000))]);
+    if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
+  };
   const stop = async () => {
-    if (server) {
-      server.kill('SIGTERM');
-      await new Promise((r) => setTimeout(r, 500));
-      if (server.exitCode === null) server.kill('SIGKILL');
-    }
+    await halt();
     rmSync(dataDir, { recursive: true, force: true });
+  };
+  const port = await freePort();
+  const base = `http://127.0.0.1:${port}`;
+  const launch = async () => {
+    const child = spawn(process.execPath, [join(root, 'node_modules', 'tsx', 'dist', 'cli.mjs'), join(root, 'server', 'server.ts')], {
+      cwd: root,
+      env: {
+        ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, DATABASE_URL: '', NODE_ENV: 'production', LOG_LEVEL: 'warn',
+        STATIC_DIR: staticDir, ACCESS_KEY, GOOGLE_CLIENT_ID: '', SMTP_URL: '',
+      },
+      stdio: ['ignore', 'inherit', 'inherit'],
+    });
+    server = child;
+    // A loaded machine (the issue-26 runs saw a 1-min load of 20-30) can take minutes to start it.
+    for (let until = Date.now() + 180_000; ;) {
+      if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}`);
+      if (await fetch(`${base}/api/health`).then((r) => r.ok, () => false)) break;
+      if (Date.now() > until) throw new Error('server did not start');
+      await new Promise((r) => setTimeout(r, 250));
+    }
+  };
+  const onDatabase = async (change: (db: AppDb) => Promise<void>) => {
+    const database = await openDatabase({ dataDir });
+    try {
+      await change(database.db);
+    } finally {
+      await database.close();
+    }
   };
   try {
     log('seeding a fresh database with the demo exam…');
@@ -58,24 +97,13 @@ export async function startAppServer(root: string, staticDir: string, log: (s: s
       await database.close();
     }
     if (!seed) throw new Error('the bench database was seeded before');
-    const port = await freePort();
-    const base = `http://127.0.0.1:${port}`;
-    const child = spawn(process.execPath, [join(root, 'node_modules', 'tsx', 'dist', 'cli.mjs'), join(root, 'server', 'server.ts')], {
-      cwd: root,
-      env: {
-        ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, DATABASE_URL: '', NODE_ENV: 'production', LOG_LEVEL: 'warn',
-        STATIC_DIR: staticDir, ACCESS_KEY, GOOGLE_CLIENT_ID: '', SMTP_URL: '',
-      },
-      stdio: ['ignore', 'inherit', 'inherit'],
-    });
-    server = child;
-    for (let until = Date.now() + 60_000; ;) {
-      if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}`);
-      if (await fetch(`${base}/api/health`).then((r) => r.ok, () => false)) break;
-      if (Date.now() > until) throw new Error('server did not start');
-      await new Promise((r) => setTimeout(r, 250));
-    }
-    return { base, seed, stop };
+    await launch();
+    const withDatabase = async (change: (db: AppDb) => Promise<void>) => {
+      await halt();
+      await onDatabase(change);
+      await launch();
+    };
+    return { base, seed, withDatabase, stop };
   } catch (error) {
     await stop();
     throw error;

@@ -1,7 +1,6 @@
 // Fills the generated, git-ignored asset folders the browser needs:
 //   public/models/blazeface/{model.json,group1-shard1of1.bin}  (checksummed)
 //   public/tfjs-wasm/*.wasm  (from @tensorflow/tfjs-backend-wasm; the face worker calls setWasmPaths('/tfjs-wasm/'))
-//   public/models/silero/silero_vad_legacy.onnx  (Silero VAD, shipped by @ricky0123/vad-web)
 // Model source, first match wins: $EPOT_MODELS_DIR (holding blazeface/ or the files directly),
 // <repo>/../shared/models, else TF Hub over the network.
 //   npm run models                          always (re)installs
@@ -178,20 +177,11 @@ export async function ensureWasm(opts: Pick<EnsureOptions, 'repoRoot' | 'log'> =
   return copyAssets(repoRoot, ['@tensorflow', 'tfjs-backend-wasm', 'dist'], ['tfjs-wasm'], log, 'wasm', (f) => f.endsWith('.wasm'));
 }
 
-/** The speech worker's model, Silero VAD as shipped by @ricky0123/vad-web (onnxruntime's .wasm is a build asset). */
-export const SPEECH_MODEL_FILE = 'silero_vad_legacy.onnx';
-
-export async function ensureSpeechModel(opts: Pick<EnsureOptions, 'repoRoot' | 'log'> = {}): Promise<EnsureResult> {
-  const { repoRoot = DEFAULT_REPO_ROOT, log = console.log } = opts;
-  return copyAssets(repoRoot, ['@ricky0123', 'vad-web', 'dist'], ['models', 'silero'], log, 'speech model', (f) => f === SPEECH_MODEL_FILE);
-}
-
 async function main(argv: string[]): Promise<void> {
   const unknown = argv.filter((a) => a !== '--if-missing');
   if (unknown.length) throw new Error(`unknown argument(s): ${unknown.join(' ')} (usage: models.ts [--if-missing])`);
   await ensureModels({ ifMissing: argv.includes('--if-missing') });
   await ensureWasm();
-  await ensureSpeechModel();
 }
 
 if (process.argv[1] && import.meta.url === pathToFileURL(path.resolve(process.argv[1])).href) {

@@ -43,8 +43,18 @@ export interface OfflineQueueOptions {
 export interface QueueStorage {
   add(entry: Omit<QueueEntry, 'seq'>): Promise<number>;
   all(): Promise<QueueEntry[]>;
+  /**
+   * The entries' routing fields only, in order: what superseding needs. Sealed storage answers them
+   * without opening a body (issue 26: each answer's draft no longer decrypts and parses the outbox
+   * on the main thread just to find the draft it replaces).
+   */
+  heads(): Promise<QueueHead[]>;
   delete(seq: number): Promise<void>;
 }
+
+export type QueueHead = Omit<QueueEntry, 'body'>;
+
+const headOf = ({ body: _body, ...head }: QueueEntry): QueueHead => head;
 
 export function createOfflineQueue({ send, isRetryable, storage = defaultStorage() }: OfflineQueueOptions) {
   const listeners = new Set<(entry: QueueEntry, outcome: SendOutcome) => void>();
@@ -57,7 +67,7 @@ export function createOfflineQueue({ send, isRetryable, storage = defaultStorage
   };
 
   async function store(request: QueuedRequest): Promise<number> {
-    for (const e of await storage.all()) {
+    for (const e of await storage.heads()) {
       if (e.key === request.key && (e.kind === 'draft' || request.kind === 'submit')) await storage.delete(e.seq);
     }
     return storage.add({ ...request, createdAt: Date.now() });
@@ -141,6 +151,9 @@ export function indexedDbStorage(name = 'epot-outbox', factory: IDBFactory = ind
     async all() {
       return request((await store('readonly')).getAll() as IDBRequest<QueueEntry[]>);
     },
+    async heads() {
+      return (await this.all()).map(headOf);
+    },
     async delete(seq) {
       await request((await store('readwrite')).delete(seq));
     },
@@ -157,6 +170,9 @@ export function memoryStorage(): QueueStorage {
     },
     async all() {
       return entries.map((e) => structuredClone(e));
+    },
+    async heads() {
+      return entries.map(headOf);
     },
     async delete(s) {
       const i = entries.findIndex((e) => e.seq === s);
@@ -186,5 +202,5 @@ export function defaultStorage(name: (typeof OUTBOX_DATABASES)[number] = 'epot-o
     }
     return op(fallback);
   };
-  return { add: (e) => pick((s) => s.add(e)), all: () => pick((s) => s.all()), delete: (n) => pick((s) => s.delete(n)) };
+  return { add: (e) => pick((s) => s.add(e)), all: () => pick((s) => s.all()), heads: () => pick((s) => s.heads()), delete: (n) => pick((s) => s.delete(n)) };
 }

@@ -2,7 +2,7 @@
 // non-extractable AES-GCM key, entries gone on the server's acknowledgement, attempts cleared at
 // their end and on logout.
 import { IDBFactory } from 'fake-indexeddb';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { indexedDbAttemptKeys, memoryAttemptKeys } from './attempt-keys.ts';
 import { clearAllAttempts, clearFinishedAttempt } from './browser-data.ts';
 import { createOfflineQueue, indexedDbStorage } from './offline-queue.ts';
@@ -54,6 +54,23 @@ describe('sealed outbox storage', () => {
     await t.sealed.add({ ...draft('order-1'), createdAt: 1 });
     expect(await sealedStorage(t.raw[0]!, memoryAttemptKeys()).all()).toEqual([]);
     expect(await t.raw[0]!.all()).toEqual([]);
+  });
+
+  it('supersedes a waiting draft from the routing fields alone: no entry is decrypted (issue 26)', async () => {
+    const t = setup();
+    let sent = 0;
+    const queue = createOfflineQueue({ storage: t.sealed, isRetryable: () => true, send: async () => { sent++; throw new Error('offline'); } });
+    await queue.enqueue(draft('order-1', 'first'));
+    const decrypt = vi.spyOn(crypto.subtle, 'decrypt');
+    try {
+      await queue.enqueue(draft('order-1', 'second'));
+      expect(decrypt).not.toHaveBeenCalled();
+    } finally {
+      decrypt.mockRestore();
+    }
+    expect(sent).toBe(0);
+    expect((await t.sealed.all()).map((e) => e.body)).toEqual([{ id: 'order-1', section: 'reading', answer: ['second'] }]);
+    expect((await t.sealed.heads()).map((h) => ({ key: h.key, kind: h.kind, body: (h as { body?: unknown }).body }))).toEqual([{ key: 'order-1:reading', kind: 'draft', body: undefined }]);
   });
 
   it('round-trips photos (Blobs) inside a body', async () => {

@@ -96,6 +96,8 @@ export function sealedStorage(inner: QueueStorage, keys: AttemptKeys): QueueStor
       }
       return opened;
     },
+    // Routing fields are stored in the clear: no key, no decryption.
+    heads: () => inner.heads(),
     delete: (seq) => inner.delete(seq),
   };
 }

@@ -4,7 +4,6 @@ import { atom } from 'jotai';
 import type {
   DetectorRate,
   FaceBackend,
-  FaceBox,
   FaceDetection,
   FaceDetectorInfo,
   FaceMonitorState,
@@ -14,10 +13,7 @@ import type {
 export interface FaceState {
   /** idle | loading | ok | no-face | multi-face | unavailable | camera-ended */
   state: FaceMonitorState;
-  /** Faces of the last detection, boxes normalised to the frame (0..1). */
-  faces: FaceBox[];
   backend: FaceBackend | null;
-  lastDetection: FaceDetection | null;
   /** The temporal rule's window at the last state change. */
   window: WindowCounts;
   /** Why the state is `unavailable` (or the bridge's error code when the worker died). */
@@ -28,15 +24,21 @@ export interface FaceState {
 
 export const initialFaceState: FaceState = {
   state: 'idle',
-  faces: [],
   backend: null,
-  lastDetection: null,
   window: { ok: 0, noFace: 0, multiFace: 0 },
   reason: null,
   since: null,
 };
 
+/** Changes only with the state (a few times a section), not with each detection. */
 export const faceStateAtom = atom<FaceState>(initialFaceState);
+
+/**
+ * The last detection (4 a second in a section), apart from the state so that nothing subscribed to
+ * the state runs for each one (issue 26): during a section nothing on the page reads it; the
+ * face-detection bench does. Its `faces` are boxes normalised to the frame (0..1).
+ */
+export const lastFaceDetectionAtom = atom<FaceDetection | null>(null);
 
 /** The chosen backend and the warm-up figures behind the choice; null until the model loaded. */
 export const faceDetectorInfoAtom = atom<FaceDetectorInfo | null>(null);

@@ -13,7 +13,7 @@ import type {
   FaceDetectorSettings,
 } from '../../workers/face-detector/contract.ts';
 import { DEFAULT_FACE_SETTINGS } from '../../workers/face-detector/contract.ts';
-import { faceDetectorInfoAtom, faceDetectorRateAtom, faceStateAtom, initialFaceState } from './face-detector-atoms.ts';
+import { faceDetectorInfoAtom, faceDetectorRateAtom, faceStateAtom, initialFaceState, lastFaceDetectionAtom } from './face-detector-atoms.ts';
 import type { CameraFramesOptions, FrameSink } from '../sensors/camera-frames.ts';
 import { createFaceDetectorClient, reduceFaceState } from './face-detector.ts';
 import { fakeWorkerFactory } from './testing/fake-worker.ts';
@@ -136,13 +136,15 @@ describe('face-detector bridge', () => {
     t.worker.emit({ type: 'detection', detection: detection(2) });
     t.worker.emit({ type: 'state', state: 'multi-face', at: 5, window: { ok: 1, noFace: 0, multiFace: 3 } });
     await flush();
-    expect(t.face()).toMatchObject({
-      state: 'multi-face',
-      faces: [expect.objectContaining({ score: 0.99 }), expect.anything()],
-      lastDetection: expect.objectContaining({ faceCount: 2 }),
-      window: { ok: 1, noFace: 0, multiFace: 3 },
-      reason: null,
-    });
+    expect(t.face()).toMatchObject({ state: 'multi-face', window: { ok: 1, noFace: 0, multiFace: 3 }, reason: null });
+    expect(t.store.get(lastFaceDetectionAtom)).toMatchObject({ faceCount: 2, faces: [expect.objectContaining({ score: 0.99 }), expect.anything()] });
+    // A detection alone does not touch the state: its subscribers (proctoring's rules) do not run 4 times a second.
+    const stateChanges = vi.fn();
+    t.store.sub(faceStateAtom, stateChanges);
+    t.worker.emit({ type: 'detection', detection: detection(1) });
+    await flush();
+    expect(stateChanges).not.toHaveBeenCalled();
+    expect(t.store.get(lastFaceDetectionAtom)).toMatchObject({ faceCount: 1 });
     t.client.terminate();
   });
 

@@ -11,7 +11,7 @@ import type {
   LoadOptions,
 } from '../../workers/face-detector/contract.ts';
 import { appStore } from '../lib/store.ts';
-import { faceDetectorInfoAtom, faceDetectorRateAtom, faceStateAtom, initialFaceState } from './face-detector-atoms.ts';
+import { faceDetectorInfoAtom, faceDetectorRateAtom, faceStateAtom, initialFaceState, lastFaceDetectionAtom } from './face-detector-atoms.ts';
 import type { FaceState } from './face-detector-atoms.ts';
 import { startCameraFrames } from '../sensors/camera-frames.ts';
 import type { CameraFrames, CameraFramesOptions, FrameSink } from '../sensors/camera-frames.ts';
@@ -25,7 +25,7 @@ export function reduceFaceState(state: FaceState, event: FaceDetectorEvent, now 
     case 'ready':
       return { ...state, backend: event.info.backend };
     case 'detection':
-      return { ...state, faces: event.detection.faces, lastDetection: event.detection };
+      return state; // its own atom (lastFaceDetectionAtom): the state's subscribers need not run 4 times a second
     case 'state':
       return { ...state, state: event.state, window: event.window, reason: event.reason ?? null, since: now };
     case 'detector-rate':
@@ -86,6 +86,10 @@ export function createFaceDetectorClient({ create, store, startFrames = startCam
     },
   });
   bridge.subscribe((event) => {
+    if (event.type === 'detection') {
+      store.set(lastFaceDetectionAtom, event.detection);
+      return;
+    }
     store.set(faceStateAtom, (s) => reduceFaceState(s, event));
     if (event.type === 'ready') store.set(faceDetectorInfoAtom, event.info);
     if (event.type === 'detector-rate') {
@@ -130,6 +134,7 @@ export function createFaceDetectorClient({ create, store, startFrames = startCam
       bridge.terminate();
       state.loaded = null;
       store.set(faceStateAtom, initialFaceState);
+      store.set(lastFaceDetectionAtom, null);
       store.set(faceDetectorInfoAtom, null);
       store.set(faceDetectorRateAtom, null);
     },

@@ -1,12 +1,15 @@
-// The speech-detector worker: Silero VAD (the ONNX model shipped by @ricky0123/vad-web, run by
-// onnxruntime-web's WASM build) on the microphone's audio, which an AudioWorklet
-// (public/worklets/speech-frames.js) posts straight to this worker over a MessagePort. Audio never
-// leaves the device and never passes through the page's main thread: the page only gets events.
+// The speech-detector worker: a voice-activity detector on the microphone's audio, which an
+// AudioWorklet (public/worklets/speech-frames.js) posts straight to this worker over a MessagePort.
+// Audio never leaves the device and never passes through the page's main thread: the page only gets
+// events. The detector is WebRTC's VAD (libfvad compiled to WASM, @echogarden/fvad-wasm: 20 KB)
+// behind a high-pass filter (vad-model.ts); Silero VAD on onnxruntime-web did the same job at about
+// 100 MB more of the exam tab's memory (issue 26; both are compared in bench/README.md).
 
-/** The model's input rate and frame (Silero VAD legacy: 1536 samples = 96 ms at 16 kHz). */
+/** The detector's input rate: the worker resamples anything else to it. */
 export const VAD_SAMPLE_RATE = 16_000;
-export const VAD_FRAME_SAMPLES = 1536;
-export const VAD_FRAME_MS = (VAD_FRAME_SAMPLES * 1000) / VAD_SAMPLE_RATE;
+
+/** Which voice-activity model runs: the worker's `webrtc`; `silero` only in the bench, for comparison. */
+export type VadName = 'webrtc' | 'silero';
 
 export interface SpeechDetectorSettings {
   /** A frame whose speech probability reaches this starts (or continues) speech. */
@@ -19,8 +22,8 @@ export interface SpeechDetectorSettings {
   minSpeechMs: number;
   /**
    * The word rule used when no transcript exists: words = max(1, round(speech ms / msPerWord)),
-   * counting only frames over `positiveThreshold`. Calibrated on the espeak-ng fixtures
-   * (bench/README.md, speech detection).
+   * counting only frames over `positiveThreshold`. Calibrated on the espeak-ng fixtures for the
+   * model that runs (bench/README.md, speech detection): 370 ms for WebRTC's VAD (Silero's was 400).
    */
   msPerWord: number;
 }
@@ -30,7 +33,7 @@ export const DEFAULT_SPEECH_SETTINGS: SpeechDetectorSettings = {
   negativeThreshold: 0.35,
   redemptionMs: 600,
   minSpeechMs: 250,
-  msPerWord: 400,
+  msPerWord: 370,
 };
 
 /** Words estimated from a segment's speech time (see `SpeechDetectorSettings.msPerWord`). */
@@ -50,6 +53,9 @@ export interface SpeechSegment {
 export interface SpeechDetectorInfo {
   modelLoadMs: number;
   backend: 'wasm';
+  vad: VadName;
+  /** The model's frame, in ms of audio at 16 kHz (segment times are whole frames). */
+  frameMs: number;
 }
 
 export type SpeechDetectorEvent =

@@ -1,5 +1,5 @@
-// The real Silero VAD (onnxruntime-web's WASM build in Node) on the espeak-ng fixtures, which are
-// made when missing (espeak-ng and sox), never skipped.
+// The real detector the worker runs (WebRTC's VAD, libfvad's WASM, in Node) on the espeak-ng
+// fixtures, which are made when missing (espeak-ng and sox), never skipped.
 import { beforeAll, describe, expect, it } from 'vitest';
 import { estimateWords, VAD_SAMPLE_RATE } from './contract.ts';
 import type { SpeechDetectorApi, SpeechDetectorEvent } from './contract.ts';
@@ -22,11 +22,11 @@ beforeAll(async () => {
   await detector.load();
 }, 120_000);
 
-describe('speech detector (Silero VAD)', () => {
+describe('speech detector (WebRTC VAD)', () => {
   it('says loading then ready once, however often load is called', async () => {
     await detector.load();
     expect(events.filter((e) => e.type === 'loading')).toHaveLength(1);
-    expect(events.find((e) => e.type === 'ready')).toMatchObject({ type: 'ready', info: { backend: 'wasm' } });
+    expect(events.find((e) => e.type === 'ready')).toMatchObject({ type: 'ready', info: { backend: 'wasm', vad: 'webrtc', frameMs: 30 } });
   });
 
   it('finds one segment in five Indonesian words and estimates 4-7 words', async () => {
@@ -46,6 +46,17 @@ describe('speech detector (Silero VAD)', () => {
     expect(await detect('silence')).toEqual([]);
     expect(await detect('room-noise')).toEqual([]);
     expect(await detect('fan')).toEqual([]);
+  });
+
+  it("hears no speech in 20 ms beeps every 500 ms (Chromium's fake microphone), and keeps no audio", async () => {
+    const beeps = new Float32Array(VAD_SAMPLE_RATE * 30);
+    for (let i = 0; i < beeps.length; i++) {
+      const inBeep = i % (VAD_SAMPLE_RATE / 2) < VAD_SAMPLE_RATE / 50;
+      beeps[i] = inBeep ? (Math.floor(i / (VAD_SAMPLE_RATE / 800)) % 2 ? 0.5 : -0.5) : 0;
+    }
+    const at = events.length;
+    expect([...(await detector.pushAudio(beeps, VAD_SAMPLE_RATE)), ...detector.flush()]).toEqual([]);
+    expect(events.slice(at).map((e) => e.type)).toEqual([]);
   });
 
   it('emits speech-start and segment events, and resamples 48 kHz input', async () => {

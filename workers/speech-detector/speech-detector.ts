@@ -1,22 +1,10 @@
-// Silero VAD over 16 kHz frames: the model (vad-web's SileroLegacy on an injected onnxruntime) and
-// vad-web's FrameProcessor (thresholds, redemption, minimum speech) turn audio into speech segments,
+// A voice-activity model over 16 kHz frames (vad-model.ts: WebRTC's VAD in the worker) and the
+// segmenter (segmenter.ts: thresholds, redemption, minimum speech) turn audio into speech segments,
 // each with its words estimated by the documented rule (contract.ts, `estimateWords`). Runs in the
-// worker and, with onnxruntime-web's Node build, in tests and the bench.
-import { FrameProcessor } from '@ricky0123/vad-web/dist/frame-processor.js';
-import type { FrameProcessorEvent } from '@ricky0123/vad-web/dist/frame-processor.js';
-import { log } from '@ricky0123/vad-web/dist/logging.js';
-import { Message } from '@ricky0123/vad-web/dist/messages.js';
-import { SileroLegacy } from '@ricky0123/vad-web/dist/models/legacy.js';
-import type { Model, OrtModule } from '@ricky0123/vad-web/dist/models/common.js';
+// worker and, in Node, in tests and the bench (which also runs Silero VAD through it, to compare).
 import { Resampler } from '@ricky0123/vad-web/dist/resampler.js';
 import { WorkerError } from '../_shared/worker-error.ts';
-import {
-  DEFAULT_SPEECH_SETTINGS,
-  estimateWords,
-  VAD_FRAME_MS,
-  VAD_FRAME_SAMPLES,
-  VAD_SAMPLE_RATE,
-} from './contract.ts';
+import { DEFAULT_SPEECH_SETTINGS, estimateWords, VAD_SAMPLE_RATE } from './contract.ts';
 import type {
   SpeechDetectorApi,
   SpeechDetectorEvent,
@@ -24,16 +12,17 @@ import type {
   SpeechDetectorSettings,
   SpeechDetectorStats,
   SpeechSegment,
+  VadName,
 } from './contract.ts';
-
-// vad-web logs every model load at debug level on the console; keep its warnings and errors.
-log.debug = () => {};
+import { createSegmenter } from './segmenter.ts';
+import type { Segmenter, SegmenterEvent, SegmenterOptions } from './segmenter.ts';
+import type { VadModel } from './vad-model.ts';
 
 export interface SpeechDetectorDeps {
   emit: (event: SpeechDetectorEvent) => void;
-  ort: OrtModule;
-  /** The model's bytes (a fetch of the copied silero_vad_legacy.onnx in the browser). */
-  fetchModel: () => Promise<ArrayBuffer>;
+  /** Loads the model once (the worker: fetches and instantiates libfvad's WASM). */
+  loadModel: () => Promise<VadModel>;
+  vad: VadName;
   now?: () => number;
 }
 
@@ -43,75 +32,61 @@ interface AudioMessage {
   sampleRate: number;
 }
 
-/** The open segment: where it began and how many of its frames were speech. */
-interface Open {
-  startFrame: number;
-  speechFrames: number;
-}
-
-export function createSpeechDetector({ emit, ort, fetchModel, now = () => performance.now() }: SpeechDetectorDeps): SpeechDetectorApi {
+export function createSpeechDetector({ emit, loadModel, vad, now = () => performance.now() }: SpeechDetectorDeps): SpeechDetectorApi {
   let settings: SpeechDetectorSettings = { ...DEFAULT_SPEECH_SETTINGS };
   let loaded: Promise<SpeechDetectorInfo> | null = null;
-  let model: Model | null = null;
-  let processor: FrameProcessor | null = null;
+  let model: VadModel | null = null;
+  /** ms of audio per model frame, known once the model is loaded. */
+  let frameMs = 0;
+  let segmenter: Segmenter | null = null;
   let resampler: { rate: number; r: Resampler } | null = null;
   let port: MessagePort | null = null;
   let frameIndex = 0;
-  let open: Open | null = null;
   let queue: Promise<unknown> = Promise.resolve();
   const stats: SpeechDetectorStats = { frames: 0, segments: 0, misfires: 0, inferMs: 0 };
 
-  const processorOptions = () => ({
-    positiveSpeechThreshold: settings.positiveThreshold,
-    negativeSpeechThreshold: settings.negativeThreshold,
-    redemptionMs: settings.redemptionMs,
-    preSpeechPadMs: 0,
-    minSpeechMs: settings.minSpeechMs,
-    submitUserSpeechOnPause: false,
+  const segmenterOptions = (): SegmenterOptions => ({
+    positiveThreshold: settings.positiveThreshold,
+    negativeThreshold: settings.negativeThreshold,
+    redemptionFrames: Math.floor(settings.redemptionMs / frameMs),
+    minSpeechFrames: Math.floor(settings.minSpeechMs / frameMs),
+    minRunFrames: model?.minRunFrames ?? 1,
   });
 
-  function handle(event: FrameProcessorEvent, done: SpeechSegment[]): void {
-    switch (event.msg) {
-      case Message.FrameProcessed:
-        if (open && event.probs.isSpeech >= settings.positiveThreshold) open.speechFrames++;
+  function handle(event: SegmenterEvent | null, done: SpeechSegment[]): void {
+    if (!event) return;
+    switch (event.type) {
+      case 'start':
+        emit({ type: 'speech-start', atMs: event.frame * frameMs });
         break;
-      case Message.SpeechStart:
-        // FrameProcessed for this frame came first, uncounted: it is speech by definition.
-        open = { startFrame: frameIndex, speechFrames: 1 };
-        emit({ type: 'speech-start', atMs: frameIndex * VAD_FRAME_MS });
-        break;
-      case Message.VADMisfire:
+      case 'misfire':
         stats.misfires++;
-        emit({ type: 'misfire', atMs: frameIndex * VAD_FRAME_MS });
-        open = null;
+        emit({ type: 'misfire', atMs: event.frame * frameMs });
         break;
-      case Message.SpeechEnd: {
-        const startFrame = open?.startFrame ?? frameIndex;
-        const speechMs = (open?.speechFrames ?? 1) * VAD_FRAME_MS;
+      case 'end': {
+        const speechMs = event.speechFrames * frameMs;
         const segment = {
-          startMs: startFrame * VAD_FRAME_MS,
-          endMs: (frameIndex + 1) * VAD_FRAME_MS,
+          startMs: event.start * frameMs,
+          endMs: (event.end + 1) * frameMs,
           speechMs,
           words: estimateWords(speechMs, settings.msPerWord),
         };
-        open = null;
         stats.segments++;
         done.push(segment);
         emit({ type: 'segment', segment });
         break;
       }
-      default:
-        break;
     }
   }
 
   async function processFrames(frames: Float32Array[]): Promise<SpeechSegment[]> {
     const done: SpeechSegment[] = [];
-    if (!processor) return done;
+    if (!model || !segmenter) return done;
     for (const frame of frames) {
       const t0 = now();
-      await processor.process(frame, (event) => handle(event, done));
+      const probability = await model.process(frame);
       stats.inferMs += now() - t0;
+      handle(segmenter.push(probability, frameIndex), done);
       stats.frames++;
       frameIndex++;
     }
@@ -122,7 +97,7 @@ export function createSpeechDetector({ emit, ort, fetchModel, now = () => perfor
     if (!resampler || resampler.rate !== sampleRate) {
       resampler = {
         rate: sampleRate,
-        r: new Resampler({ nativeSampleRate: sampleRate, targetSampleRate: VAD_SAMPLE_RATE, targetFrameSize: VAD_FRAME_SAMPLES }),
+        r: new Resampler({ nativeSampleRate: sampleRate, targetSampleRate: VAD_SAMPLE_RATE, targetFrameSize: model!.frameSamples }),
       };
     }
     return resampler.r.process(samples);
@@ -130,7 +105,7 @@ export function createSpeechDetector({ emit, ort, fetchModel, now = () => perfor
 
   /** Frames run one after another, in arrival order, whatever their source. */
   function enqueue(samples: Float32Array, sampleRate: number): Promise<SpeechSegment[]> {
-    if (!processor) return Promise.reject(new WorkerError('not-loaded', 'call load() first'));
+    if (!segmenter) return Promise.reject(new WorkerError('not-loaded', 'call load() first'));
     if (!(samples instanceof Float32Array) || !(sampleRate > 0)) {
       return Promise.reject(new WorkerError('invalid-argument', 'samples must be a Float32Array with a positive sampleRate'));
     }
@@ -140,10 +115,10 @@ export function createSpeechDetector({ emit, ort, fetchModel, now = () => perfor
   }
 
   function resetState(): void {
-    processor?.reset();
+    model?.reset();
+    segmenter?.reset();
     resampler = null;
     frameIndex = 0;
-    open = null;
   }
 
   const api: SpeechDetectorApi = {
@@ -152,14 +127,14 @@ export function createSpeechDetector({ emit, ort, fetchModel, now = () => perfor
         emit({ type: 'loading' });
         const t0 = now();
         try {
-          model = await SileroLegacy.new(ort, fetchModel);
+          model = await loadModel();
         } catch (error) {
           loaded = null;
-          throw new WorkerError('model-unavailable', `Silero VAD failed to load: ${String(error)}`);
+          throw new WorkerError('model-unavailable', `the voice-activity model failed to load: ${String(error)}`);
         }
-        processor = new FrameProcessor(model.process, model.reset_state, processorOptions(), VAD_FRAME_MS);
-        processor.resume();
-        const info: SpeechDetectorInfo = { modelLoadMs: now() - t0, backend: 'wasm' };
+        frameMs = (model.frameSamples * 1000) / VAD_SAMPLE_RATE;
+        segmenter = createSegmenter(segmenterOptions());
+        const info: SpeechDetectorInfo = { modelLoadMs: now() - t0, backend: 'wasm', vad, frameMs };
         emit({ type: 'ready', info });
         return info;
       })();
@@ -168,12 +143,12 @@ export function createSpeechDetector({ emit, ort, fetchModel, now = () => perfor
 
     configure(patch) {
       settings = { ...settings, ...patch };
-      processor?.setOptions(processorOptions());
+      segmenter?.setOptions(segmenterOptions());
       return { ...settings };
     },
 
     listen(next) {
-      if (!processor) throw new WorkerError('not-loaded', 'call load() first');
+      if (!segmenter) throw new WorkerError('not-loaded', 'call load() first');
       api.stop();
       port = next;
       next.onmessage = (event: MessageEvent<AudioMessage>) => {
@@ -188,7 +163,7 @@ export function createSpeechDetector({ emit, ort, fetchModel, now = () => perfor
 
     flush() {
       const done: SpeechSegment[] = [];
-      processor?.endSegment((event) => handle(event, done));
+      handle(segmenter?.flush(frameIndex) ?? null, done);
       resetState();
       return done;
     },

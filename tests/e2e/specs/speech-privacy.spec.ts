@@ -1,7 +1,7 @@
 // Speech detection on the device (issue 19) end to end: Chromium's fake microphone plays
 // tests/fixtures/out/audio/mic-speech.wav (espeak-ng, five Indonesian words, looped) and the fake
 // camera one face. No SpeechRecognition is scripted: this Chromium has no on-device id-ID pack and
-// cloud recognition is not allowed, so the app must use its Silero voice detector (worker +
+// cloud recognition is not allowed, so the app must use its voice-activity detector (worker +
 // AudioWorklet). Every request to a host other than the server is aborted, and every request the
 // page and its workers make is recorded: the device check's microphone step and the listening
 // section's speech detection must work, and no audio may leave the browser.
@@ -62,7 +62,7 @@ test.describe('speech detection stays on the device', () => {
     await next(page).click();
     await expect(step(page, 'microphone')).toHaveAttribute('aria-current', 'step');
     await page.getByRole('button', { name: 'Nyalakan Mikrofon' }).click();
-    // The model loads in the worker (WASM), then the looped sentence is heard as a speech segment.
+    // The detector (WebRTC's VAD, WASM) loads in the worker, then the looped sentence is heard as a speech segment.
     await expect(page.getByTestId('heard-sentences').getByText(HEARD).first()).toBeVisible({ timeout: 120_000 });
     const start = page.getByRole('button', { name: 'Mulai Test' });
     await expect(start).toBeEnabled();
@@ -87,6 +87,6 @@ test.describe('speech detection stays on the device', () => {
     expect(sent.filter((r) => !r.url().startsWith('data:') && !r.url().startsWith('blob:') && new URL(r.url()).origin !== base).map((r) => r.url())).toEqual([]);
     expect(sent.filter(carriesAudio).map((r) => r.url())).toEqual([]);
     // The detector's own assets came from our server.
-    expect(sent.map((r) => new URL(r.url()).pathname)).toEqual(expect.arrayContaining(['/models/silero/silero_vad_legacy.onnx', '/worklets/speech-frames.js']));
+    expect(sent.map((r) => new URL(r.url()).pathname)).toEqual(expect.arrayContaining([expect.stringMatching(/^\/assets\/fvad-[\w-]+\.wasm$/), '/worklets/speech-frames.js']));
   });
 });
