@@ -12,7 +12,7 @@ import type {
 } from '../../workers/face-detector/contract.ts';
 
 export interface FaceState {
-  /** idle | loading | ok | no-face | multi-face | unavailable | camera-ended */
+  /** idle | loading | ok | no-face | multi-face | still | unavailable | camera-ended (contracts/facts/face-states.ts) */
   state: FaceMonitorState;
   /** Faces of the last detection, boxes normalised to the frame (0..1). */
   faces: FaceBox[];
@@ -24,6 +24,8 @@ export interface FaceState {
   reason: string | null;
   /** Date.now() of the last state change. */
   since: number | null;
+  /** A face that does not move like a person is seen beside one that counts (not a second person). */
+  stillBeside: boolean;
 }
 
 export const initialFaceState: FaceState = {
@@ -31,9 +33,10 @@ export const initialFaceState: FaceState = {
   faces: [],
   backend: null,
   lastDetection: null,
-  window: { ok: 0, noFace: 0, multiFace: 0 },
+  window: { ok: 0, noFace: 0, multiFace: 0, still: 0 },
   reason: null,
   since: null,
+  stillBeside: false,
 };
 
 export const faceStateAtom = atom<FaceState>(initialFaceState);

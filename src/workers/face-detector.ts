@@ -28,6 +28,8 @@ export function reduceFaceState(state: FaceState, event: FaceDetectorEvent, now 
       return { ...state, faces: event.detection.faces, lastDetection: event.detection };
     case 'state':
       return { ...state, state: event.state, window: event.window, reason: event.reason ?? null, since: now };
+    case 'still-beside':
+      return { ...state, stillBeside: event.stillBeside };
     case 'detector-rate':
       return state; // its own atom: a rate change is no change of the face state
   }
