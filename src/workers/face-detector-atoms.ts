@@ -41,6 +41,13 @@ export const initialFaceState: FaceState = {
 
 export const faceStateAtom = atom<FaceState>(initialFaceState);
 
+/**
+ * Only the state (and the still-beside signal): a component reading this re-renders when they
+ * change, not on every detection as `faceStateAtom` changes.
+ */
+export const faceMonitorStateAtom = atom((get) => get(faceStateAtom).state);
+export const faceStillBesideAtom = atom((get) => get(faceStateAtom).stillBeside);
+
 /** The chosen backend and the warm-up figures behind the choice; null until the model loaded. */
 export const faceDetectorInfoAtom = atom<FaceDetectorInfo | null>(null);
 

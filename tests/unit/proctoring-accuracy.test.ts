@@ -19,10 +19,10 @@ let clock = 0;
 
 async function score(name: (typeof NAMES)[number]): Promise<FixtureScore> {
   const labels = parseLabels(readFileSync(join(root, 'tests', 'fixtures', 'labels', `${name}.csv`), 'utf8'));
-  const states = await replayStates(detector, join(fixturesOut, `${name}.short.mjpeg`), { startMs: clock });
-  clock += (states.length + 60) * 1000;
-  expect(states.length).toBeGreaterThanOrEqual(15);
-  return scoreFixture(labels, states);
+  const { perSecond } = await replayStates(detector, join(fixturesOut, `${name}.short.mjpeg`), { startMs: clock });
+  clock += (perSecond.length + 60) * 1000;
+  expect(perSecond.length).toBeGreaterThanOrEqual(15);
+  return scoreFixture(labels, perSecond);
 }
 
 const noViolation = (s: FixtureScore) => s.flags['no-face'].falseOnsets + s.flags['multi-face'].falseOnsets;
