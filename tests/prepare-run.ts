@@ -17,5 +17,11 @@ function sh(script: string, hint = ''): void {
 }
 
 if (['one-face', 'two-faces', 'no-face', 'face-leaves'].some((f) => !existsSync(join(out, `${f}.y4m`)))) sh('make-fixtures.sh');
+// The CI slice of the liveness fixtures (tests/unit/proctoring-accuracy.test.ts).
+const liveness = ['still-photo', 'reader', 'poster-behind'].filter((f) => !existsSync(join(out, `${f}.short.mjpeg`)));
+if (liveness.length) {
+  const res = spawnSync('bash', [join(root, 'tests', 'fixtures', 'make-liveness-fixtures.sh'), '--short', ...liveness], { cwd: root, stdio: 'inherit' });
+  if (res.status !== 0) throw new Error('make-liveness-fixtures.sh failed');
+}
 if (!existsSync(join(out, 'audio', 'mic-speech.wav'))) sh('make-speech-fixtures.sh', ' (needs espeak-ng and sox)');
 if (!buildIfStale(root)) console.log('[prepare] dist/ is up to date');

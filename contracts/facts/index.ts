@@ -12,3 +12,4 @@ export * from './privacy.ts';
 export * from './accommodations.ts';
 export * from './staff-operator.ts';
 export * from './review.ts';
+export * from './face-states.ts';

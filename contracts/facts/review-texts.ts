@@ -71,6 +71,8 @@ export const RISK_REASON_TEXT = {
   camera_denied: (n: number) => `akses kamera ditolak ${n} kali`,
   device_check: (devices: string[]) => `melanjutkan meski pemeriksaan ${devices.map((d) => DEVICE_WORDS[d] ?? d).join(', ')} gagal`,
   reloads: (n: number) => `halaman tes dimuat ulang ${n} kali`,
+  face_still: (ms: number, section: string) => `tidak ada wajah yang bergerak (mungkin foto) selama ${formatReasonDuration(ms)} di ${sectionWord(section)}`,
+  face_still_beside: (n: number) => `wajah diam di samping peserta ${n} kali (tidak dihitung sebagai orang kedua)`,
 } as const;
 
 /** What a candidate sees next to each of their own violations (appeal screen). */

@@ -75,7 +75,10 @@ export type RevocationCategory = keyof typeof REVOCATION_CATEGORIES;
 // ---- risk reasons ------------------------------------------------------------------------------
 
 /** The risk formula's reasons (server/services/review/risk.ts computes them; docs/review.md explains them). */
-export const RISK_REASON_CODES = ['tab_leaves', 'face_missing', 'face_multiple', 'face_violations', 'speech', 'monitoring_lost', 'camera_denied', 'device_check', 'reloads'] as const;
+export const RISK_REASON_CODES = [
+  'tab_leaves', 'face_missing', 'face_multiple', 'face_violations', 'speech', 'monitoring_lost', 'camera_denied', 'device_check', 'reloads',
+  'face_still', 'face_still_beside',
+] as const;
 export type RiskReasonCode = (typeof RISK_REASON_CODES)[number];
 
 // ---- timeline -------------------------------------------------------------------------------------

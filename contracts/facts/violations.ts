@@ -100,8 +100,13 @@ export function preparationChecks(rules: ProctoringRules): PreparationChecks {
  * score: time away from the test page, and how long no face or more than one face was seen. Issue 16
  * adds `detector-rate`: on a slow laptop the face detector lowers its rate (never below what still
  * catches a 3 s face problem) and raises it again; the note says the rate, e.g. 'slowed to 1.5/s'.
+ * Issue 27 adds two liveness episodes, never violations: `face-still`, a face but no live one (it did
+ * not move beyond a photo's jitter: a photo, a phone, a poster before an empty seat), and
+ * `face-still-beside`, a face that did not move like a person beside the candidate (not counted as
+ * a second person).
  */
 export const PROCTORING_EVENT_KINDS = [
   'camera-ended', 'detector-unavailable', 'camera-denied', 'recovered', 'page-away', 'face-missing', 'face-multiple', 'detector-rate',
+  'face-still', 'face-still-beside',
 ] as const;
 export type ProctoringEventKind = (typeof PROCTORING_EVENT_KINDS)[number];

@@ -118,6 +118,8 @@ export const staffReviewMessages = {
       recovered: 'pemantauan pulih',
       'face-missing': 'tidak terlihat',
       'face-multiple': 'lebih dari satu wajah',
+      'face-still': 'tidak ada wajah yang bergerak (mungkin foto)',
+      'face-still-beside': 'wajah diam di samping peserta (bukan orang kedua)',
       draft: 'jawaban sementara',
       submission: 'jawaban section',
       audio: 'audio',

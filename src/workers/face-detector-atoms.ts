@@ -11,7 +11,7 @@ import type {
 } from '../../workers/face-detector/contract.ts';
 
 export interface FaceState {
-  /** idle | loading | ok | no-face | multi-face | unavailable | camera-ended */
+  /** idle | loading | ok | no-face | multi-face | still | unavailable | camera-ended (contracts/facts/face-states.ts) */
   state: FaceMonitorState;
   backend: FaceBackend | null;
   /** The temporal rule's window at the last state change. */
@@ -20,14 +20,17 @@ export interface FaceState {
   reason: string | null;
   /** Date.now() of the last state change. */
   since: number | null;
+  /** A face that does not move like a person is seen beside one that counts (not a second person). */
+  stillBeside: boolean;
 }
 
 export const initialFaceState: FaceState = {
   state: 'idle',
   backend: null,
-  window: { ok: 0, noFace: 0, multiFace: 0 },
+  window: { ok: 0, noFace: 0, multiFace: 0, still: 0 },
   reason: null,
   since: null,
+  stillBeside: false,
 };
 
 /** Changes only with the state (a few times a section), not with each detection. */
@@ -39,6 +42,10 @@ export const faceStateAtom = atom<FaceState>(initialFaceState);
  * face-detection bench does. Its `faces` are boxes normalised to the frame (0..1).
  */
 export const lastFaceDetectionAtom = atom<FaceDetection | null>(null);
+
+/** Only the state (and the still-beside signal), for components that show nothing else. */
+export const faceMonitorStateAtom = atom((get) => get(faceStateAtom).state);
+export const faceStillBesideAtom = atom((get) => get(faceStateAtom).stillBeside);
 
 /** The chosen backend and the warm-up figures behind the choice; null until the model loaded. */
 export const faceDetectorInfoAtom = atom<FaceDetectorInfo | null>(null);

@@ -134,9 +134,9 @@ describe('face-detector bridge', () => {
     expect(t.worker.calls).toEqual(['load', 'configure']);
     expect(t.frameOptions().ratePerSecond).toBe(10);
     t.worker.emit({ type: 'detection', detection: detection(2) });
-    t.worker.emit({ type: 'state', state: 'multi-face', at: 5, window: { ok: 1, noFace: 0, multiFace: 3 } });
+    t.worker.emit({ type: 'state', state: 'multi-face', at: 5, window: { ok: 1, noFace: 0, multiFace: 3, still: 0 } });
     await flush();
-    expect(t.face()).toMatchObject({ state: 'multi-face', window: { ok: 1, noFace: 0, multiFace: 3 }, reason: null });
+    expect(t.face()).toMatchObject({ state: 'multi-face', window: { ok: 1, noFace: 0, multiFace: 3, still: 0 }, reason: null });
     expect(t.store.get(lastFaceDetectionAtom)).toMatchObject({ faceCount: 2, faces: [expect.objectContaining({ score: 0.99 }), expect.anything()] });
     // A detection alone does not touch the state: its subscribers (proctoring's rules) do not run 4 times a second.
     const stateChanges = vi.fn();
@@ -231,11 +231,11 @@ describe('reduceFaceState', () => {
       type: 'state',
       state: 'unavailable',
       at: 1,
-      window: { ok: 0, noFace: 0, multiFace: 0 },
+      window: { ok: 0, noFace: 0, multiFace: 0, still: 0 },
       reason: 'no-frames',
     }, 1000);
     expect(down).toMatchObject({ state: 'unavailable', reason: 'no-frames', since: 1000 });
-    const back = reduceFaceState(down, { type: 'state', state: 'ok', at: 2, window: { ok: 3, noFace: 0, multiFace: 0 } }, 2000);
+    const back = reduceFaceState(down, { type: 'state', state: 'ok', at: 2, window: { ok: 3, noFace: 0, multiFace: 0, still: 0 } }, 2000);
     expect(back).toMatchObject({ state: 'ok', reason: null, since: 2000 });
   });
 });

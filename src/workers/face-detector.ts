@@ -28,6 +28,8 @@ export function reduceFaceState(state: FaceState, event: FaceDetectorEvent, now 
       return state; // its own atom (lastFaceDetectionAtom): the state's subscribers need not run 4 times a second
     case 'state':
       return { ...state, state: event.state, window: event.window, reason: event.reason ?? null, since: now };
+    case 'still-beside':
+      return { ...state, stillBeside: event.stillBeside };
     case 'detector-rate':
       return state; // its own atom: a rate change is no change of the face state
   }

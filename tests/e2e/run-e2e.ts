@@ -49,6 +49,12 @@ if (fixtures.some((f) => !existsSync(join(root, 'tests', 'fixtures', 'out', `${f
   const res = spawnSync('bash', [join(root, 'tests', 'fixtures', 'make-fixtures.sh')], { stdio: 'inherit', cwd: root });
   if (res.status !== 0) throw new Error('making the webcam fixtures failed');
 }
+// The QA kit's short clips that proctoring.spec.ts plays (issue 27).
+const liveness = ['still-photo', 'poster-behind'].filter((f) => !existsSync(join(root, 'tests', 'fixtures', 'out', `${f}.short.mjpeg`)));
+if (liveness.length) {
+  const res = spawnSync('bash', [join(root, 'tests', 'fixtures', 'make-liveness-fixtures.sh'), '--short', ...liveness], { stdio: 'inherit', cwd: root });
+  if (res.status !== 0) throw new Error('making the liveness fixtures failed');
+}
 if (!existsSync(join(root, 'tests', 'fixtures', 'out', 'audio', 'mic-speech.wav'))) {
   const res = spawnSync('bash', [join(root, 'tests', 'fixtures', 'make-speech-fixtures.sh')], { stdio: 'inherit', cwd: root });
   if (res.status !== 0) throw new Error('making the speech fixtures failed (needs espeak-ng and sox)');

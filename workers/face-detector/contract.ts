@@ -20,6 +20,15 @@ export interface FaceBox {
   width: number;
   height: number;
   score: number;
+  /**
+   * BlazeFace's six keypoints, normalised to the frame like the box: right eye, left eye, nose,
+   * mouth, right ear, left ear (as seen in the image). The liveness rule follows them.
+   */
+  landmarks?: Array<[number, number]>;
+  /** What the liveness rule made of this face so far (liveness.ts); set on detections that feed the rule. */
+  liveness?: 'live' | 'quiet' | 'still' | 'pending';
+  /** Its motion over the liveness window, as a share of its width. */
+  motion?: number;
 }
 
 export interface FaceDetection {
@@ -80,6 +89,12 @@ export interface FaceDetectorSettings {
   maxConsecutiveErrors: number;
   /** No camera frame for this long while watching -> `unavailable` (reason `no-frames`). */
   stallMs: number;
+  /** Liveness (liveness.ts): how far back a face's motion is measured. */
+  stillWindowMs: number;
+  /** A face alone whose motion stays below this share of its width for a whole window is 'still'. */
+  stillBelow: number;
+  /** A face beside another counts as a second person once its motion reaches this share of its width. */
+  liveAbove: number;
 }
 
 export const DEFAULT_FACE_SETTINGS: FaceDetectorSettings = {
@@ -91,6 +106,12 @@ export const DEFAULT_FACE_SETTINGS: FaceDetectorSettings = {
   minSamples: 3,
   maxConsecutiveErrors: 5,
   stallMs: 5_000,
+  // Measured on the liveness fixtures (docs/proctoring.md, "A face that never moves"): still faces
+  // 0.0009-0.0066, the quietest reader 0.0144-0.0267, a seated candidate 0.09-0.16, a poster's
+  // jitter up to 0.018 (it is small). 0.008 keeps the reader 1.8x clear; 0.04 the poster 2.2x.
+  stillWindowMs: 8_000,
+  stillBelow: 0.008,
+  liveAbove: 0.04,
 };
 
 /** The camera check samples faster, so its verdict appears sooner. */
@@ -152,20 +173,16 @@ export interface FaceDetectorInfo {
   crossOriginIsolated: boolean;
 }
 
-/** The debounced proctoring verdict (see the temporal rule). */
-export type FaceVerdict = 'ok' | 'no-face' | 'multi-face';
-
-export type FaceMonitorState =
-  | 'idle' // not watching
-  | 'loading' // model loading, or watching but not enough detections for a verdict yet
-  | FaceVerdict
-  | 'unavailable' // the model failed to load, detections keep failing, or frames stopped
-  | 'camera-ended'; // the camera track ended
+/** The debounced proctoring verdict and the states around it: defined once in contracts/facts. */
+import type { FaceMonitorState, FaceVerdict } from '../../contracts/facts/face-states.ts';
+export type { FaceMonitorState, FaceVerdict };
 
 export interface WindowCounts {
   ok: number;
   noFace: number;
   multiFace: number;
+  /** Detections whose faces were all still (see the liveness rule). */
+  still: number;
 }
 
 /** The rate the worker runs at; sent when it changes, and on every `configure`. */
@@ -189,6 +206,11 @@ export type FaceDetectorEvent =
   | { type: 'ready'; info: FaceDetectorInfo }
   | { type: 'detection'; detection: FaceDetection }
   | { type: 'detector-rate'; rate: DetectorRate }
+  /**
+   * Sent when it changes: a face that did not move like a person was seen beside one that counts (a
+   * poster, a photo on the desk). It is not counted as a second person; the reviewers get a note.
+   */
+  | { type: 'still-beside'; stillBeside: boolean; at: number }
   /** Sent when the state changes. `reason` explains `unavailable`. */
   | { type: 'state'; state: FaceMonitorState; at: number; window: WindowCounts; reason?: string };
 

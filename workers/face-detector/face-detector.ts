@@ -26,9 +26,10 @@ import type {
 import { DEFAULT_FACE_SETTINGS, MODEL_SCORE_FLOOR } from './contract.ts';
 import { createRateController } from './adaptive-rate.ts';
 import type { RateController } from './adaptive-rate.ts';
-import { letterbox, unletterbox } from './letterbox.ts';
+import { letterbox, unletterbox, unletterboxPoints } from './letterbox.ts';
 import type { Letterbox } from './letterbox.ts';
 import { createTemporalRule } from './temporal-rule.ts';
+import { createLivenessTracker } from './liveness.ts';
 
 /** BlazeFace's input side. */
 export const MODEL_SIZE = 128;
@@ -133,6 +134,8 @@ interface RawFace {
   x2: number;
   y2: number;
   score: number;
+  /** BlazeFace's six keypoints in the model's square (eyes, nose, mouth, ears). */
+  landmarks: Array<[number, number]>;
 }
 
 /** One inference. Every tensor it makes, including any the model forgets, dies with the scope. */
@@ -145,7 +148,8 @@ async function infer(model: blazeface.BlazeFaceModel, prepared: PreparedFrame): 
       const [x1, y1] = f.topLeft as [number, number];
       const [x2, y2] = f.bottomRight as [number, number];
       const p = f.probability as number[] | number | undefined;
-      return { x1, y1, x2, y2, score: Array.isArray(p) ? (p[0] ?? 0) : (p ?? 0) };
+      const landmarks = ((f.landmarks as number[][] | undefined) ?? []).map(([x, y]) => [x ?? 0, y ?? 0] as [number, number]);
+      return { x1, y1, x2, y2, score: Array.isArray(p) ? (p[0] ?? 0) : (p ?? 0), landmarks };
     });
   } finally {
     tf.engine().endScope();
@@ -215,6 +219,8 @@ function releaseLosers(trials: BackendTrial[], candidates: BackendCandidate[], w
   }
 }
 
+const livenessOptions = (s: FaceDetectorSettings) => ({ windowMs: s.stillWindowMs, stillBelow: s.stillBelow, liveAbove: s.liveAbove });
+
 /** Settings the rate controller is built from. */
 const PACE_KEYS = ['ratePerSecond', 'windowMs', 'minSamples', 'catchMs', 'budgetShare'] as const satisfies ReadonlyArray<keyof FaceDetectorSettings>;
 
@@ -232,6 +238,8 @@ export function createFaceDetector(deps: FaceDetectorDeps): FaceDetectorCore {
   let settings: FaceDetectorSettings = { ...DEFAULT_FACE_SETTINGS, ...deps.settings };
   let pace: RateController = rateControllerFor(settings);
   const rule = createTemporalRule({ windowMs: settings.windowMs, minSamples: effectiveMinSamples() });
+  const liveness = createLivenessTracker(livenessOptions(settings));
+  let stillBeside = false;
 
   let model: blazeface.BlazeFaceModel | null = null;
   let backend: FaceBackend | null = null;
@@ -292,7 +300,7 @@ export function createFaceDetector(deps: FaceDetectorDeps): FaceDetectorCore {
       const threshold = settings.scoreThreshold;
       const faces: FaceBox[] = raw
         .filter((f) => f.score >= threshold)
-        .map((f) => ({ ...unletterbox(f, prepared.letterbox), score: f.score }));
+        .map((f) => ({ ...unletterbox(f, prepared.letterbox), score: f.score, landmarks: unletterboxPoints(f.landmarks, prepared.letterbox) }));
       return {
         faceCount: faces.length,
         faces,
@@ -308,13 +316,29 @@ export function createFaceDetector(deps: FaceDetectorDeps): FaceDetectorCore {
     }
   }
 
-  /** Feeds the outcome of one detection into the counters, the temporal rule and the events. */
+  /** Feeds the outcome of one detection into the counters, the liveness and temporal rules and the events. */
   function record(detection: FaceDetection): void {
     detections++;
     consecutiveErrors = 0;
+    const judged = liveness.update(detection.at, detection.faces, detection.frameWidth, detection.frameHeight);
+    detection.faces.forEach((f, i) => Object.assign(f, judged.faces[i]));
     deps.emit({ type: 'detection', detection });
-    const verdict = rule.add(detection.at, detection.faceCount);
+    if (judged.stillBeside !== stillBeside) {
+      stillBeside = judged.stillBeside;
+      deps.emit({ type: 'still-beside', stillBeside, at: detection.at });
+    }
+    const verdict = rule.add(detection.at, judged.people, judged.allStill);
     setState(verdict ?? 'loading');
+  }
+
+  /** Forgets what was seen (a new watch, a gap in the frames, stop). */
+  function resetRules(): void {
+    rule.reset();
+    liveness.reset();
+    if (stillBeside) {
+      stillBeside = false;
+      deps.emit({ type: 'still-beside', stillBeside, at: now() });
+    }
   }
 
   function recordError(error: unknown): WorkerError<FaceDetectorErrorCode> {
@@ -353,7 +377,7 @@ export function createFaceDetector(deps: FaceDetectorDeps): FaceDetectorCore {
     scheduler.clearTimeout(w.stallTimer);
     w.stallTimer = scheduler.setTimeout(() => {
       if (watch !== w) return;
-      rule.reset(); // what was seen before the gap says nothing about now
+      resetRules(); // what was seen before the gap says nothing about now
       setState('unavailable', 'no-frames');
     }, settings.stallMs);
   }
@@ -476,7 +500,7 @@ export function createFaceDetector(deps: FaceDetectorDeps): FaceDetectorCore {
       model?.dispose();
       model = null;
       backend = null;
-      rule.reset();
+      resetRules();
       consecutiveErrors = 0;
       deps.emit({ type: 'loading' });
       setState('loading');
@@ -508,6 +532,7 @@ export function createFaceDetector(deps: FaceDetectorDeps): FaceDetectorCore {
       // New pacing or rule settings start again from the configured rate; others keep what was learnt.
       if (PACE_KEYS.some((k) => settings[k] !== before[k])) pace = rateControllerFor(settings);
       rule.configure({ windowMs: settings.windowMs, minSamples: effectiveMinSamples() });
+      liveness.configure(livenessOptions(settings));
       emitRate('configured', null);
       return { ...settings };
     },
@@ -527,7 +552,7 @@ export function createFaceDetector(deps: FaceDetectorDeps): FaceDetectorCore {
         throw new WorkerError<FaceDetectorErrorCode>('not-loaded', 'call load() before watchFrames()');
       }
       endWatch();
-      rule.reset();
+      resetRules();
       consecutiveErrors = 0;
       const w = { reader: readable.getReader(), stallTimer: null as unknown };
       watch = w;
@@ -538,7 +563,7 @@ export function createFaceDetector(deps: FaceDetectorDeps): FaceDetectorCore {
 
     stop() {
       endWatch();
-      rule.reset();
+      resetRules();
       consecutiveErrors = 0;
       setState('idle');
     },

@@ -43,3 +43,8 @@ export function unletterbox(box: { x1: number; y1: number; x2: number; y2: numbe
   const y2 = clamp01((box.y2 - lb.dy) / lb.height);
   return { x: x1, y: y1, width: Math.max(0, x2 - x1), height: Math.max(0, y2 - y1) };
 }
+
+/** Points in square pixels -> normalised to the original frame (not clipped: a keypoint may lie outside). */
+export function unletterboxPoints(points: ReadonlyArray<readonly [number, number]>, lb: Letterbox): Array<[number, number]> {
+  return points.map(([x, y]) => [(x - lb.dx) / lb.width, (y - lb.dy) / lb.height]);
+}

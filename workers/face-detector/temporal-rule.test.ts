@@ -9,7 +9,18 @@ function feed(counts: number[], options = { windowMs: 2_000, minSamples: 3 }) {
 
 describe('temporal rule', () => {
   it('classifies a single detection', () => {
-    expect([0, 1, 2, 5].map(verdictOf)).toEqual(['no-face', 'ok', 'multi-face', 'multi-face']);
+    expect([0, 1, 2, 5].map((n) => verdictOf(n))).toEqual(['no-face', 'ok', 'multi-face', 'multi-face']);
+    // Faces seen, none live: 'still'; no faces stay 'no-face'.
+    expect([0, 1, 2].map((n) => verdictOf(n, true))).toEqual(['no-face', 'still', 'still']);
+  });
+
+  it('turns a majority of still detections into the still verdict', () => {
+    const rule = createTemporalRule({ windowMs: 2_000, minSamples: 3 });
+    for (let at = 0; at < 1_000; at += 250) rule.add(at, 1);
+    expect(rule.verdict).toBe('ok');
+    for (let at = 1_000; at < 3_000; at += 250) rule.add(at, 1, true);
+    expect(rule.verdict).toBe('still');
+    expect(rule.counts.still).toBe(8);
   });
 
   it('gives no verdict before minSamples detections', () => {
@@ -43,7 +54,7 @@ describe('temporal rule', () => {
     expect(rule.add(12_000, 1)).toBe('no-face');
     rule.add(12_250, 1);
     expect(rule.add(12_500, 1)).toBe('ok');
-    expect(rule.counts).toEqual({ ok: 3, noFace: 0, multiFace: 0 });
+    expect(rule.counts).toEqual({ ok: 3, noFace: 0, multiFace: 0, still: 0 });
   });
 
   it('reset forgets everything', () => {
@@ -52,6 +63,6 @@ describe('temporal rule', () => {
     expect(rule.verdict).toBe('multi-face');
     rule.reset();
     expect(rule.verdict).toBeNull();
-    expect(rule.counts).toEqual({ ok: 0, noFace: 0, multiFace: 0 });
+    expect(rule.counts).toEqual({ ok: 0, noFace: 0, multiFace: 0, still: 0 });
   });
 });

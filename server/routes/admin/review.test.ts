@@ -125,6 +125,27 @@ describe('the face detector slowed down (issue 16)', () => {
   });
 });
 
+describe('a face that never moved (issue 27)', () => {
+  it('is evidence on the timeline from its start and a risk reason, never a violation; one beside the candidate is a note', async () => {
+    const o = await institutionAttempt(t, inst.id);
+    const post = (kind: string, duration_ms: number) => call(t, {
+      method: 'POST', url: `/users/v1/member/order/proctoring-event/${o.orderId}`, headers: o.headers, payload: { section: 'listening', kind, detail: '', duration_ms },
+    });
+    t.clock.advance(60_000);
+    expect((await post('face-still', 45_000)).code).toBe(200);
+    t.clock.advance(60_000);
+    expect((await post('face-still-beside', 30_000)).code).toBe(200);
+    await completeAttempt(t, o);
+    const data = (await timeline(inst.proctor, o.orderId)).body.data as unknown as AttemptTimeline;
+    const episodes = data.entries.filter((e) => e.kind === 'face_episode');
+    expect(episodes.map((e) => [e.subtype, e.section, e.duration_ms])).toEqual([
+      ['face-still', 'listening', 45_000], ['face-still-beside', 'listening', 30_000],
+    ]);
+    expect(data.entries.filter((e) => e.kind === 'violation')).toEqual([]);
+    expect(data.risk?.reasons.map((r) => r.code).sort()).toEqual(['face_still', 'face_still_beside']);
+  });
+});
+
 describe('the queue', () => {
   it('lists every disqualification and results over the threshold, by risk, with filters and paging', async () => {
     const q = await reviewInstitution(t);

@@ -99,7 +99,7 @@ export async function recordViolation(db: AppDb, memberId: string, orderId: stri
   });
 }
 
-const EPISODE_KINDS: ReadonlySet<ProctoringEventKind> = new Set(['page-away', 'face-missing', 'face-multiple']);
+const EPISODE_KINDS: ReadonlySet<ProctoringEventKind> = new Set(['page-away', 'face-missing', 'face-multiple', 'face-still', 'face-still-beside']);
 
 /**
  * Stores a monitoring event (camera ended, detector unavailable, …) of an order in progress. Only

@@ -79,6 +79,22 @@ describe('the risk score', () => {
     expect(r.score).toBe(37);
   });
 
+  it('scores a face that never moved (a photo?) per section, and only notes one beside the candidate', () => {
+    const e = base();
+    e.events = [
+      { kind: 'face-still', section: 'reading', at: 0, duration_ms: 95_000 },
+      { kind: 'face-still', section: 'reading', at: 200_000, duration_ms: 40_000 },
+      { kind: 'face-still', section: 'structure', at: 9, duration_ms: 4_000 }, // under 5 s: no points
+      { kind: 'face-still-beside', section: 'structure', at: 10, duration_ms: 600_000 },
+    ];
+    const r = computeRisk(e);
+    expect(r.reasons).toEqual([
+      { code: 'face_still', points: 20, text: 'tidak ada wajah yang bergerak (mungkin foto) selama 2 m 15 d di reading' },
+      { code: 'face_still_beside', points: 1, text: 'wajah diam di samping peserta 1 kali (tidak dihitung sebagai orang kedua)' },
+    ]);
+    expect(r.score).toBe(21);
+  });
+
   it('never exceeds 100', () => {
     const e = base();
     e.violations = Array.from({ length: 12 }, (_, i) => ({ kind: 'open_new_tab' as const, section: 'reading', at: i }));

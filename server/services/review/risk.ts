@@ -12,10 +12,12 @@
 //   camera_denied    15 per refusal of the camera (at most 30)
 //   device_check     5 per device check continued anyway (at most 10)
 //   reloads          2 per reload of a section page (at most 10)
+//   face_still       per section, 1 per 5 s with a face but no live one (a photo?) (at most 20 per section)
+//   face_still_beside 1 per episode of a still face beside the candidate (at most 3): a note, not a person
 import { RISK_SCORE_MAX, type CounterKind, type ProctoringEventKind, type RiskReasonCode } from '../../../contracts/facts/index.ts';
 import { RISK_REASON_TEXT } from '../../../contracts/facts/review-texts.ts';
 
-export const RISK_FORMULA_VERSION = 1;
+export const RISK_FORMULA_VERSION = 2;
 
 export interface RiskEvidence {
   violations: { kind: CounterKind; section: string; at: number }[];
@@ -68,6 +70,12 @@ export function computeRisk(e: RiskEvidence): RiskResult {
   const missing = new Map<string, number>();
   for (const ev of episodes('face-missing')) missing.set(ev.section, (missing.get(ev.section) ?? 0) + (ev.duration_ms ?? 0));
   for (const [section, ms] of missing) add('face_missing', Math.min(10, Math.floor(ms / 5_000)), RISK_REASON_TEXT.face_missing(ms, section));
+
+  const still = new Map<string, number>();
+  for (const ev of episodes('face-still')) still.set(ev.section, (still.get(ev.section) ?? 0) + (ev.duration_ms ?? 0));
+  for (const [section, ms] of still) add('face_still', Math.min(20, Math.floor(ms / 5_000)), RISK_REASON_TEXT.face_still(ms, section));
+  const beside = episodes('face-still-beside').length;
+  add('face_still_beside', Math.min(3, beside), RISK_REASON_TEXT.face_still_beside(beside));
 
   const multiple = episodes('face-multiple').length;
   add('face_multiple', Math.min(45, 15 * multiple), RISK_REASON_TEXT.face_multiple(multiple));

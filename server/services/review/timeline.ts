@@ -103,7 +103,7 @@ const monitoringSource: TimelineSource = async ({ db, order, sections }) => {
     .orderBy(asc(proctoringEvents.created_at), asc(proctoringEvents.id));
   return rows.map((e, i) => {
     if (e.kind === 'page-away') return entry(new Date(e.created_at.getTime() - (e.duration_ms ?? 0)), 'away', { section: e.section, duration_ms: e.duration_ms });
-    if (e.kind === 'face-missing' || e.kind === 'face-multiple') {
+    if (e.kind === 'face-missing' || e.kind === 'face-multiple' || e.kind === 'face-still' || e.kind === 'face-still-beside') {
       return entry(new Date(e.created_at.getTime() - (e.duration_ms ?? 0)), 'face_episode', { section: e.section, subtype: e.kind, duration_ms: e.duration_ms });
     }
     let duration: number | null = null;

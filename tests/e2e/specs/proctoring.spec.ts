@@ -161,6 +161,57 @@ test.describe('proctoring with their own camera', () => {
     await expect.poll(async () => (await detailFull(request, order)).proctoring.counters.face, { timeout: 20_000 }).toBe(1);
   });
 
+  // Issue 27: a face that never moves is evidence for the reviewers, never a violation. The episode
+  // is reported when monitoring stops: the test leaves the section inside the app (a popstate, as the
+  // browser's back button does), so the report is not cut off by a page unload.
+  async function leaveSection(page: Page): Promise<void> {
+    await page.evaluate(() => {
+      history.pushState(null, '', '/epot');
+      dispatchEvent(new PopStateEvent('popstate'));
+    });
+    await expect(page.getByTestId('camera-preview')).toHaveCount(0);
+  }
+
+  test('still-photo: a photo before the camera turns the face state "still" within seconds; no warning, a face-still episode on the server', async ({ playwright, request }) => {
+    const member = data.individualMembers[2]!;
+    const order = await startOrder(request, member, data.individualCodes[8]!);
+    await submitEmpty(request, order, 'listening');
+    browser = await launch(playwright.chromium, 'still-photo.short');
+    const page = await (await browser.newContext({ baseURL: process.env.E2E_BASE_URL, locale: 'id-ID' })).newPage();
+    await openSection(page, member, order.orderId, 'structure');
+
+    const preview = page.getByTestId('camera-preview');
+    await expect(preview).toHaveAttribute('data-face-state', /^(ok|still)$/, { timeout: DETECTION_TIMEOUT });
+    // The liveness window (8 s) after the first verdict, with room for a busy machine.
+    await expect(preview).toHaveAttribute('data-face-state', 'still', { timeout: 30_000 });
+    await expect(page.getByRole('alertdialog')).toHaveCount(0);
+    await expect(badge(page, 'face')).toHaveText('0');
+    await leaveSection(page);
+    await expect.poll(async () => (await detailFull(request, order)).proctoring.events.filter((e) => e.kind === 'face-still').length, { timeout: 20_000 }).toBe(1);
+    const full = await detailFull(request, order);
+    expect(full.proctoring.events.find((e) => e.kind === 'face-still')).toMatchObject({ section: 'structure', duration_ms: expect.any(Number) });
+    expect(full.proctoring.violations).toEqual([]);
+  });
+
+  test('poster-behind: a still face behind the candidate is no second person; it is noted as face-still-beside', async ({ playwright, request }) => {
+    const member = data.individualMembers[2]!;
+    const order = await startOrder(request, member, data.individualCodes[9]!);
+    await submitEmpty(request, order, 'listening');
+    browser = await launch(playwright.chromium, 'poster-behind.short');
+    const page = await (await browser.newContext({ baseURL: process.env.E2E_BASE_URL, locale: 'id-ID' })).newPage();
+    await openSection(page, member, order.orderId, 'structure');
+
+    const preview = page.getByTestId('camera-preview');
+    await expect(preview).toHaveAttribute('data-face-state', 'ok', { timeout: DETECTION_TIMEOUT });
+    await expect(preview).toHaveAttribute('data-still-beside', 'true', { timeout: 30_000 });
+    await expect(preview).toHaveAttribute('data-face-state', 'ok');
+    await expect(page.getByRole('alertdialog')).toHaveCount(0);
+    await expect(badge(page, 'face')).toHaveText('0');
+    await leaveSection(page);
+    await expect.poll(async () => (await detailFull(request, order)).proctoring.events.filter((e) => e.kind === 'face-still-beside').length, { timeout: 20_000 }).toBe(1);
+    expect((await detailFull(request, order)).proctoring.violations).toEqual([]);
+  });
+
   test('face counter off, camera on (institution without identification): no face shows the "tidak stabil" snackbar, no violation', async ({ playwright, request }) => {
     const inst = data.institutions.noIdentification;
     const member = inst.members[0]!;

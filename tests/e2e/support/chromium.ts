@@ -4,7 +4,9 @@ import { fileURLToPath } from 'node:url';
 
 export const fixturesDir = join(dirname(fileURLToPath(import.meta.url)), '..', '..', 'fixtures', 'out');
 
-export type CameraFixture = 'one-face' | 'two-faces' | 'no-face' | 'face-leaves';
+export type CameraFixture = 'one-face' | 'two-faces' | 'no-face' | 'face-leaves' | LivenessFixture;
+/** The QA kit's MJPEG fixtures (make-liveness-fixtures.sh --short: the CI lengths; Chromium loops them). */
+export type LivenessFixture = 'still-photo.short' | 'poster-behind.short';
 /** WAVs of tests/fixtures/make-speech-fixtures.sh for the fake microphone (looped by Chromium). */
 export type MicFixture = 'mic-speech' | 'mic-silence';
 
@@ -19,7 +21,7 @@ export function chromiumArgs(camera?: CameraFixture, microphone?: MicFixture): s
     '--disable-component-update', '--disable-sync', '--use-fake-ui-for-media-stream', '--use-fake-device-for-media-stream',
   ];
   if (camera) {
-    const file = join(fixturesDir, `${camera}.y4m`);
+    const file = join(fixturesDir, camera.endsWith('.short') ? `${camera}.mjpeg` : `${camera}.y4m`);
     if (!existsSync(file)) throw new Error(`Missing fixture ${file}: run npm run fixtures`);
     args.push(`--use-file-for-fake-video-capture=${file}`);
   }

@@ -37,7 +37,8 @@ export function cameraMessage(camera: CameraCheck): { icon: IconKind; text: stri
       return { icon: 'failed', text: c.failed };
     case 'detecting':
       switch (camera.face) {
-        case 'ok': return { icon: 'success', text: c.ok };
+        case 'ok':
+        case 'still': return { icon: 'success', text: c.ok };
         case 'no-face': return { icon: 'failed', text: c.noFace };
         case 'multi-face': return { icon: 'failed', text: c.multiFace };
         case 'unavailable': return { icon: 'failed', text: c.unstable };

@@ -10,6 +10,7 @@ import { useParams } from 'react-router';
 import type { ExamSectionName } from '../../../../contracts/exam-import.ts';
 import { messages } from '../../../i18n/messages.ts';
 import { cameraPreviewSlotAtom, submitGateAtom } from '../../../lib/proctoring-seams.ts';
+import { faceMonitorStateAtom, faceStillBesideAtom } from '../../../workers/face-detector-atoms.ts';
 import { Alert } from '../../../ui/alert.tsx';
 import { Button } from '../../../ui/button.tsx';
 import { ModalDialog } from '../../../ui/modal-dialog.tsx';
@@ -115,6 +116,9 @@ function CameraPreview({ run }: { run: ProctoringRun }) {
 function PreviewBox({ run }: { run: ProctoringRun }) {
   const ref = useRef<HTMLDivElement>(null);
   const problem = useAtomValue(proctoringUiAtom).problem;
+  // What the detector says, for QA and the e2e (re-renders on a change of state, not per detection).
+  const faceState = useAtomValue(faceMonitorStateAtom);
+  const stillBeside = useAtomValue(faceStillBesideAtom);
   // The run owns one <video> for the whole section (photos are taken from it): move it here.
   useLayoutEffect(() => {
     const el = ref.current;
@@ -128,7 +132,7 @@ function PreviewBox({ run }: { run: ProctoringRun }) {
   const [reconnecting, setReconnecting] = useState(false);
   useEffect(() => setReconnecting(false), [problem]);
   return (
-    <div ref={ref} className="proctoring-preview" data-testid="camera-preview">
+    <div ref={ref} className="proctoring-preview" data-testid="camera-preview" data-face-state={faceState} data-still-beside={stillBeside}>
       {problem && (
         <div className="proctoring-alert" role="alert" data-testid="monitoring-alert">
           <p>{v.monitoring[problem]}</p>

@@ -42,7 +42,7 @@ export function createDetections(ctx: RunContext, monitoring: Monitoring, raise:
     followEpisode(state);
     if (state === 'camera-ended') monitoring.problem('camera-ended', 'track ended');
     else if (state === 'unavailable') monitoring.problem('detector-unavailable', reason ?? '');
-    else if (state === 'ok' || state === 'no-face' || state === 'multi-face') monitoring.recovered();
+    else if (state === 'ok' || state === 'no-face' || state === 'multi-face' || state === 'still') monitoring.recovered();
     const bad = state === 'no-face' || state === 'multi-face';
     const unstable = bad && !ctx.checks.faceCounter;
     if (ctx.ui().unstable !== unstable) ctx.patch({ unstable });

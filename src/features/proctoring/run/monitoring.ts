@@ -26,8 +26,8 @@ export function createMonitoring(ctx: RunContext) {
       ctx.patch({ problem: kind });
       sendEvent(kind, detail);
     },
-    /** An episode that ended (page-away, face-missing, face-multiple), with its length. */
-    episode(kind: 'page-away' | 'face-missing' | 'face-multiple', durationMs: number): void {
+    /** An episode that ended (page-away, face-missing, face-multiple, face-still, face-still-beside), with its length. */
+    episode(kind: 'page-away' | 'face-missing' | 'face-multiple' | 'face-still' | 'face-still-beside', durationMs: number): void {
       if (ctx.store.get(testStoppedAtom)) return;
       sendEvent(kind, '', Math.max(0, Math.round(durationMs)));
     },

@@ -15,6 +15,7 @@ import type { RunCounters } from './counters.ts';
 import { createDetections } from './detections.ts';
 import type { Detections } from './detections.ts';
 import { watchDetectorRate } from './detector-rate.ts';
+import { watchLiveness } from './liveness-episodes.ts';
 import { createEndOfTest } from './end-of-test.ts';
 import type { EndOfTest } from './end-of-test.ts';
 import { createMonitoring } from './monitoring.ts';
@@ -141,7 +142,7 @@ async function startRun({ ctx, cleanups, camera, counters, photos, violations, d
     deps.startSpeech();
   }
   if (ctx.checks.camera) {
-    cleanups.push(detections.watchFace(), watchDetectorRate(ctx, monitoring));
+    cleanups.push(detections.watchFace(), watchDetectorRate(ctx, monitoring), watchLiveness(ctx, monitoring));
     await camera.start();
     if (!ctx.disposed) photos.scheduler.start();
   }
