@@ -3,7 +3,7 @@
 //   candidate app:  src/app -> src/features/<f> -> shared layers
 //   staff console:  src/console/app -> src/console/features/<f> -> src/console/lib -> shared layers
 // Shared layers (src/lib, ui, i18n, sensors, workers) import only each other (and contracts); a
-// feature never imports another feature or an app; the two apps meet only at src/console/index.ts,
+// feature never imports another feature or an app; the two apps meet only at src/console/staff-console.ts,
 // the console's one entry, which src/app's router loads lazily.
 import { dirname, join, relative, sep } from 'node:path';
 
@@ -39,11 +39,11 @@ const ALLOWED = {
 const WHY = {
   shared: 'shared layers (src/lib, ui, i18n, sensors, workers) import only each other and contracts/',
   feature: 'a feature imports only its own folder, the shared layers and contracts/: no other feature, no app, not the console',
-  app: 'the candidate app reaches the staff console only through its entry, src/console/index.ts',
+  app: 'the candidate app reaches the staff console only through its entry, src/console/staff-console.ts',
   'console-lib': 'src/console/lib imports only itself, the shared layers and contracts/',
   'console-feature': 'a console feature imports only its own folder, src/console/lib, the shared layers and contracts/',
   'console-app': 'the console app composes console features and src/console/lib; never the candidate app or its features',
-  'console-entry': 'src/console/index.ts only re-exports the console app',
+  'console-entry': 'src/console/staff-console.ts only re-exports the console app',
 };
 
 function allowed(from, to) {

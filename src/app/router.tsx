@@ -14,7 +14,7 @@ const deviceCheck = () => import('../features/device-check/index.ts');
 const certificates = () => import('../features/certificates/index.ts');
 const proctoring = () => import('../features/proctoring/index.ts');
 // The staff console: its own session and guard; never in the candidate's chunks (bundle test).
-const staff = () => import('../console/index.ts');
+const staff = () => import('../console/staff-console.ts');
 
 /** A section screen with proctoring around it (the two features meet only here and in src/lib). */
 async function proctoredSection(section: 'listening' | 'structure' | 'reading', page: 'ListeningPage' | 'StructurePage' | 'ReadingPage') {

@@ -25,7 +25,7 @@ const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
 
 // Texts only the console's code carries (its screens' words).
 const STAFF_MARKERS = [staffMessages.login.title, staffMessages.security.logoutEverywhere, staffMessages.settings.appliesNote, staffMessages.app.name, staffReviewMessages.queue.intro];
-const STAFF_ENTRY = 'src/console/index.ts';
+const STAFF_ENTRY = 'src/console/staff-console.ts';
 const isStaffFile = (file: string) => file.startsWith('assets/staff-');
 
 /** The keys reachable from `start` through static imports (and lazy ones too when `lazy`), never entering `skip`. */

@@ -102,7 +102,7 @@ describe('src layer zones', () => {
     ['src/console/features/review/x.ts', "import { a as b } from './api/review-api.ts';\nexport const a = b;\n"],
     ['src/console/app/x.tsx', "import { a as b } from '../features/review/queue-page.tsx';\nexport const a = b;\n"],
     ['src/console/app/shell/x.tsx', "import { a as b } from '../../lib/staff-session.ts';\nexport const a = b;\n"],
-    ['src/app/x.tsx', "const staff = () => import('../console/index.ts');\nexport const a = staff;\n"],
+    ['src/app/x.tsx', "const staff = () => import('../console/staff-console.ts');\nexport const a = staff;\n"],
   ])('%s: allows %s', async (file, code) => {
     expect(await importViolations(file, code)).toHaveLength(0);
   });
