@@ -1,0 +1,42 @@
+// The proctoring run's monitoring heartbeat (issue 27): stored with the server's receipt time, only
+// for a section that is open now. What the beats prove (and what their absence means) is computed
+// from these rows by evidence.ts, never taken from the client.
+import { eq } from 'drizzle-orm';
+import { HEARTBEAT_INTERVAL_MS, SECTION_MESSAGES, SERVER_MESSAGES, SUBMIT_GRACE_MS } from '../../../contracts/facts/index.ts';
+import type { Heartbeat, HeartbeatResult } from '../../../contracts/proctoring.ts';
+import type { AppDb } from '../../db/client.ts';
+import { orderSections, proctoringHeartbeats } from '../../db/schema/index.ts';
+import { HttpError } from '../../http-error.ts';
+import type { OrderRow } from '../exam/attempts.ts';
+
+/**
+ * Stores the beats of the member's own order (checked by the caller). Every beat must name a section
+ * that is open now (started, not closed, before its deadline and grace): a beat for another section
+ * is refused whole (409), so a client cannot fill a closed section's gaps afterwards. A beat already
+ * stored (same run and seq: a retry) is skipped.
+ */
+export async function recordHeartbeats(db: AppDb, order: OrderRow, beats: Heartbeat[], now: Date): Promise<HeartbeatResult> {
+  if (order.status === 'disqualified') throw new HttpError(400, SERVER_MESSAGES.testDisqualified);
+  if (order.status === 'completed') throw new HttpError(400, SERVER_MESSAGES.testFinished);
+  if (order.status !== 'in_progress') throw new HttpError(409, SERVER_MESSAGES.testNotStarted);
+  const rows = await db.select({ section: orderSections.section, submitted_at: orderSections.submitted_at, deadline_at: orderSections.deadline_at })
+    .from(orderSections).where(eq(orderSections.order_id, order.id));
+  for (const section of new Set(beats.map((b) => b.section))) {
+    const row = rows.find((r) => r.section === section);
+    if (!row) throw new HttpError(409, SECTION_MESSAGES.sectionNotStarted(section));
+    if (row.submitted_at || row.deadline_at.getTime() + SUBMIT_GRACE_MS <= now.getTime()) throw new HttpError(409, SECTION_MESSAGES.sectionClosed(section));
+  }
+  const stored = await db.insert(proctoringHeartbeats).values(beats.map((b) => ({
+    order_id: order.id, section: b.section, run_id: b.run_id, seq: b.seq, elapsed_ms: b.elapsed_ms, camera_live: b.camera_live,
+    detector_running: b.detector_running, detector_fps: b.detector_fps, face_counts: b.face_counts, tab_hidden_ms: b.tab_hidden_ms,
+    tab_leaves: b.tab_leaves, speech_monitoring: b.speech_monitoring, received_at: now,
+  }))).onConflictDoNothing().returning({ id: proctoringHeartbeats.id });
+  return { accepted: stored.length, interval_ms: HEARTBEAT_INTERVAL_MS, received_at: now.toISOString() };
+}
+
+/** The beats of one order's section, oldest first (their server receipt times). */
+export async function heartbeatTimes(db: AppDb, orderId: string): Promise<{ section: string; at: number }[]> {
+  const rows = await db.select({ section: proctoringHeartbeats.section, at: proctoringHeartbeats.received_at })
+    .from(proctoringHeartbeats).where(eq(proctoringHeartbeats.order_id, orderId));
+  return rows.map((r) => ({ section: r.section, at: r.at.getTime() })).sort((a, b) => a.at - b.at);
+}
