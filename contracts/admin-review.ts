@@ -118,7 +118,8 @@ export const staffAppealResponseSchema = okEnvelope(staffAppealSchema.nullable()
 // ---- the queue -------------------------------------------------------------------------------------
 
 export const REVIEW_STATES = ['open', 'decided', 'all'] as const;
-export const REVIEW_REASONS = ['all', 'disqualified', 'risk', 'appeal'] as const;
+/** 'evidence' (issue 27): required proctoring evidence is missing; the certificate waits for a decision. */
+export const REVIEW_REASONS = ['all', 'disqualified', 'risk', 'appeal', 'evidence'] as const;
 export const reviewQueueQuerySchema = institutionQuerySchema.extend({
   /** open: no decision in effect, one waiting for confirmation, or an open appeal. */
   state: z.enum(REVIEW_STATES).default('open'),
@@ -148,7 +149,7 @@ export const reviewQueueRowSchema = z.object({
   appeal_status: z.enum(['open', 'answered']).nullable(),
   counters: countersSchema,
   /** Why it is in the queue. */
-  needs: z.array(z.enum(['disqualified', 'risk', 'appeal'])),
+  needs: z.array(z.enum(['disqualified', 'risk', 'appeal', 'evidence'])),
 });
 export type ReviewQueueRow = z.infer<typeof reviewQueueRowSchema>;
 export const reviewQueueResponseSchema = okEnvelope(pagedList(reviewQueueRowSchema));

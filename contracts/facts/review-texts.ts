@@ -73,6 +73,10 @@ export const RISK_REASON_TEXT = {
   reloads: (n: number) => `halaman tes dimuat ulang ${n} kali`,
   face_still: (ms: number, section: string) => `tidak ada wajah yang bergerak (mungkin foto) selama ${formatReasonDuration(ms)} di ${sectionWord(section)}`,
   face_still_beside: (n: number) => `wajah diam di samping peserta ${n} kali (tidak dihitung sebagai orang kedua)`,
+  photos_missing: (missing: number, section: string) => `${missing} foto pengawasan wajib tidak diterima server di ${sectionWord(section)}`,
+  photo_late: (ms: number, section: string) => `jeda foto pengawasan terlalu lama (${formatReasonDuration(ms)}) di ${sectionWord(section)}`,
+  heartbeat_gap: (ms: number, section: string) => `sinyal pemantauan tidak diterima selama ${formatReasonDuration(ms)} di ${sectionWord(section)} sementara jawaban tetap tersimpan`,
+  silent_end: (ms: number, section: string) => `pemantauan diam selama ${formatReasonDuration(ms)} terakhir di ${sectionWord(section)}`,
 } as const;
 
 /** What a candidate sees next to each of their own violations (appeal screen). */

@@ -10,6 +10,7 @@ import {
   appeals, attemptActivity, consents, deviceReports, media, orderSections, proctoringEvents, reviewDecisions, staff, violations,
 } from '../../db/schema/index.ts';
 import { listBreaks } from '../exam/breaks.ts';
+import { loadEvidenceGaps } from '../proctoring/evidence.ts';
 import type { MediaUrlSigner } from '../media/media-urls.ts';
 
 type OrderRow = typeof orders.$inferSelect;
@@ -152,9 +153,21 @@ const breakSource: TimelineSource = async ({ db, order }) => (await listBreaks(d
     data: { allowed_until: b.ends_at.toISOString(), ended_at: b.ended_at?.toISOString() ?? null },
   }));
 
+/**
+ * Gaps in the evidence the rules required, computed by the server (issue 27): required photos that
+ * never arrived (at the section's close, with the counts), late photos, heartbeats absent while
+ * autosaves arrived and monitoring silent at the end (from their start, with their length).
+ */
+const evidenceGapSource: TimelineSource = async ({ db, order }) => ((await loadEvidenceGaps(db, [order.id])).get(order.id) ?? []).map((g) =>
+  entry(new Date(g.at), 'evidence_gap', {
+    section: g.section, subtype: g.kind,
+    duration_ms: g.kind === 'photos_missing' ? null : g.duration_ms,
+    data: g.kind === 'photos_missing' ? { required: g.required, received: g.received } : null,
+  }));
+
 /** The sources, in the order their entries are listed when two share a time. */
 export const TIMELINE_SOURCES: TimelineSource[] = [
-  preparationSource, sectionSource, activitySource, violationSource, photoSource, monitoringSource, breakSource, outcomeSource, reviewSource,
+  preparationSource, sectionSource, activitySource, violationSource, photoSource, monitoringSource, evidenceGapSource, breakSource, outcomeSource, reviewSource,
 ];
 
 export interface TimelineDeps { db: AppDb; urls: MediaUrlSigner }

@@ -1,0 +1,76 @@
+// Loads what the server stored about each proctored section of finished attempts (issue 27) and
+// computes its gaps (evidence-gaps.ts): the review's risk rows, the timeline and the certificate's
+// hold read it. Photos are the member's uploads that arrived while the section was open (periodic
+// and violation photos alike); beats and autosaves are the server's own receipt times.
+import { and, eq, gte, inArray, lte, or, sql } from 'drizzle-orm';
+import type { EvidenceStatus } from '../../../contracts/facts/index.ts';
+import type { AppDb, AppTx } from '../../db/client.ts';
+import { attemptActivity, attemptReviews, media, orderSections, orders, proctoringHeartbeats } from '../../db/schema/index.ts';
+import { sectionGaps, type EvidenceGap, type SectionEvidence } from './evidence-gaps.ts';
+import { rulesFor } from './proctoring.ts';
+
+type Db = AppDb | AppTx;
+
+/** The evidence gaps of each order (every id gets an entry; sections still open are not judged). */
+export async function loadEvidenceGaps(db: Db, orderIds: string[]): Promise<Map<string, EvidenceGap[]>> {
+  const out = new Map<string, EvidenceGap[]>(orderIds.map((id) => [id, []]));
+  if (orderIds.length === 0) return out;
+  const [os, secs, beats, saves] = await Promise.all([
+    db.select().from(orders).where(inArray(orders.id, orderIds)),
+    db.select({ order_id: orderSections.order_id, section: orderSections.section, opened: orderSections.started_at, closed: orderSections.submitted_at, closed_by: orderSections.closed_by })
+      .from(orderSections).where(inArray(orderSections.order_id, orderIds)),
+    db.select({ order_id: proctoringHeartbeats.order_id, section: proctoringHeartbeats.section, at: proctoringHeartbeats.received_at })
+      .from(proctoringHeartbeats).where(inArray(proctoringHeartbeats.order_id, orderIds)),
+    db.select({ order_id: attemptActivity.order_id, section: attemptActivity.section, minute: attemptActivity.minute })
+      .from(attemptActivity).where(and(inArray(attemptActivity.order_id, orderIds), eq(attemptActivity.kind, 'autosave'))),
+  ]);
+  const windows = secs.filter((s) => s.closed !== null);
+  const users = new Map(os.map((o) => [o.id, o.user_id]));
+  const photos = windows.length === 0 ? [] : await db.select({ owner: media.owner_user_id, at: media.created_at }).from(media)
+    .where(and(eq(media.source, 'upload'), eq(media.type, 'image'), or(...windows.map((w) =>
+      and(eq(media.owner_user_id, users.get(w.order_id)!), gte(media.created_at, w.opened), lte(media.created_at, w.closed!))))));
+  for (const order of os) {
+    const rules = await rulesFor(db, order);
+    const gaps: EvidenceGap[] = [];
+    for (const s of secs.filter((x) => x.order_id === order.id)) {
+      // A section a disqualification closed before it began was never open.
+      if (!s.closed || s.closed.getTime() <= s.opened.getTime()) continue;
+      const evidence: SectionEvidence = {
+        section: s.section, opened: s.opened.getTime(), closed: s.closed.getTime(), closedBy: s.closed_by,
+        photos: photos.filter((p) => p.owner === order.user_id).map((p) => p.at.getTime()),
+        beats: beats.filter((b) => b.order_id === order.id && b.section === s.section).map((b) => b.at.getTime()),
+        autosaveMinutes: saves.filter((a) => a.order_id === order.id && a.section === s.section).map((a) => a.minute.getTime()),
+      };
+      gaps.push(...sectionGaps(rules, evidence));
+    }
+    out.set(order.id, gaps);
+  }
+  return out;
+}
+
+/**
+ * What the candidate is told about the evidence of a finished attempt: complete, waiting for a
+ * reviewer (its certificate held), released by a 'valid' (or overturn) decision, or refused. Null
+ * while the attempt is not finished or its review row is not made yet.
+ */
+export function evidenceStatusOf(review: Pick<typeof attemptReviews.$inferSelect, 'evidence_incomplete' | 'decision'> | undefined): EvidenceStatus | null {
+  if (!review) return null;
+  if (!review.evidence_incomplete) return 'complete';
+  if (review.decision === 'valid' || review.decision === 'disqualification_overturned') return 'released';
+  if (review.decision === 'invalidated' || review.decision === 'disqualification_upheld') return 'refused';
+  return 'pending_review';
+}
+
+/** The evidence status of orders (by id), from their review rows. */
+export async function evidenceStatuses(db: Db, orderIds: string[]): Promise<Map<string, EvidenceStatus | null>> {
+  const rows = orderIds.length === 0 ? [] : await db.select({ order_id: attemptReviews.order_id, evidence_incomplete: attemptReviews.evidence_incomplete, decision: attemptReviews.decision })
+    .from(attemptReviews).where(inArray(attemptReviews.order_id, orderIds));
+  const byId = new Map(rows.map((r) => [r.order_id, r]));
+  return new Map(orderIds.map((id) => [id, evidenceStatusOf(byId.get(id))]));
+}
+
+/** SQL: the order's certificate is held (evidence incomplete and no releasing decision yet). */
+export const certificateHeldSql = (orderId: Parameters<typeof eq>[0]) => sql`exists (select 1 from ${attemptReviews}
+  where ${attemptReviews.order_id} = ${orderId} and ${attemptReviews.evidence_incomplete}
+  and ${attemptReviews.decision} is distinct from 'valid' and ${attemptReviews.decision} is distinct from 'disqualification_overturned')`;
+
