@@ -2,10 +2,9 @@
 // computes its gaps (evidence-gaps.ts): the review's risk rows, the timeline and the certificate's
 // hold read it. Photos are the member's uploads that arrived while the section was open (periodic
 // and violation photos alike); beats and autosaves are the server's own receipt times.
-import { and, eq, gte, inArray, lte, or, sql } from 'drizzle-orm';
-import type { EvidenceStatus } from '../../../contracts/facts/index.ts';
+import { and, eq, gte, inArray, lte, or } from 'drizzle-orm';
 import type { AppDb, AppTx } from '../../db/client.ts';
-import { attemptActivity, attemptReviews, media, orderSections, orders, proctoringHeartbeats } from '../../db/schema/index.ts';
+import { attemptActivity, media, orderSections, orders, proctoringHeartbeats } from '../../db/schema/index.ts';
 import { sectionGaps, type EvidenceGap, type SectionEvidence } from './evidence-gaps.ts';
 import { rulesFor } from './proctoring.ts';
 
@@ -47,30 +46,3 @@ export async function loadEvidenceGaps(db: Db, orderIds: string[]): Promise<Map<
   }
   return out;
 }
-
-/**
- * What the candidate is told about the evidence of a finished attempt: complete, waiting for a
- * reviewer (its certificate held), released by a 'valid' (or overturn) decision, or refused. Null
- * while the attempt is not finished or its review row is not made yet.
- */
-export function evidenceStatusOf(review: Pick<typeof attemptReviews.$inferSelect, 'evidence_incomplete' | 'decision'> | undefined): EvidenceStatus | null {
-  if (!review) return null;
-  if (!review.evidence_incomplete) return 'complete';
-  if (review.decision === 'valid' || review.decision === 'disqualification_overturned') return 'released';
-  if (review.decision === 'invalidated' || review.decision === 'disqualification_upheld') return 'refused';
-  return 'pending_review';
-}
-
-/** The evidence status of orders (by id), from their review rows. */
-export async function evidenceStatuses(db: Db, orderIds: string[]): Promise<Map<string, EvidenceStatus | null>> {
-  const rows = orderIds.length === 0 ? [] : await db.select({ order_id: attemptReviews.order_id, evidence_incomplete: attemptReviews.evidence_incomplete, decision: attemptReviews.decision })
-    .from(attemptReviews).where(inArray(attemptReviews.order_id, orderIds));
-  const byId = new Map(rows.map((r) => [r.order_id, r]));
-  return new Map(orderIds.map((id) => [id, evidenceStatusOf(byId.get(id))]));
-}
-
-/** SQL: the order's certificate is held (evidence incomplete and no releasing decision yet). */
-export const certificateHeldSql = (orderId: Parameters<typeof eq>[0]) => sql`exists (select 1 from ${attemptReviews}
-  where ${attemptReviews.order_id} = ${orderId} and ${attemptReviews.evidence_incomplete}
-  and ${attemptReviews.decision} is distinct from 'valid' and ${attemptReviews.decision} is distinct from 'disqualification_overturned')`;
-
