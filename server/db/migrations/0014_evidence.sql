@@ -15,6 +15,9 @@ CREATE TABLE "proctoring_heartbeats" (
 	"received_at" timestamp with time zone NOT NULL
 );
 --> statement-breakpoint
+ALTER TABLE "orders" ADD COLUMN "evidence_required" boolean DEFAULT true NOT NULL;--> statement-breakpoint
+-- Orders made before the heartbeat existed are never judged by rules they could not follow (hand-written).
+UPDATE "orders" SET "evidence_required" = false;--> statement-breakpoint
 ALTER TABLE "attempt_reviews" ADD COLUMN "evidence_incomplete" boolean DEFAULT false NOT NULL;--> statement-breakpoint
 ALTER TABLE "proctoring_heartbeats" ADD CONSTRAINT "proctoring_heartbeats_order_id_orders_id_fk" FOREIGN KEY ("order_id") REFERENCES "public"."orders"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 CREATE UNIQUE INDEX "proctoring_heartbeats_run_seq_uq" ON "proctoring_heartbeats" USING btree ("order_id","run_id","seq");--> statement-breakpoint

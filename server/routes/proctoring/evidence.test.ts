@@ -11,6 +11,7 @@ import type { OrderDetailFull, SectionDetail } from '../../../contracts/exam-del
 import { HEARTBEAT_INTERVAL_MS, type SectionName } from '../../../contracts/facts/index.ts';
 import type { Heartbeat, HeartbeatResult } from '../../../contracts/proctoring.ts';
 import { certificates, orders, proctoringHeartbeats } from '../../db/schema/index.ts';
+import { issueMissing } from '../../services/certificates/certificates.ts';
 import { answerPattern, call, getSection, keysFor, sectionPhotos, startedOrder, type StartedOrder } from '../../../tests/server-helpers/exam-attempts.ts';
 import { appWithFixtureExam } from '../../../tests/server-helpers/exam-fixture.ts';
 import { institutionAttempt, reviewInstitution, type ReviewInstitution } from '../../../tests/server-helpers/review.ts';
@@ -103,6 +104,9 @@ describe('a scripted client with no photos and no proctoring calls', () => {
     const list = await call<{ list: CertificateListItem[] }>(t, { method: 'GET', url: '/users/v1/member/order/list-sertificate', headers: o.headers });
     expect(list.body.data.list.find((i) => i.order_id === o.orderId)).toMatchObject({ sertificate: null, evidence_status: 'pending_review' });
     expect(await t.db.select().from(certificates).where(eq(certificates.order_id, o.orderId))).toEqual([]);
+    // The catch-up job leaves it held, too.
+    await issueMissing({ db: t.db, store: t.app.blobs, clock: t.clock }, 'https://epot.example.id', { userId: o.userId });
+    expect(await t.db.select().from(certificates).where(eq(certificates.order_id, o.orderId))).toEqual([]);
 
     // Individuals are reviewed by the operator: in the queue as incomplete evidence, with the reasons.
     const q = await staffCall(t, { url: '/reviews?reason=evidence&limit=100', token: operator });
@@ -131,6 +135,15 @@ describe('a scripted client with no photos and no proctoring calls', () => {
     expect(decided.code).toBe(200);
     const after = await detailFull(o);
     expect(after.body.data).toMatchObject({ evidence_status: 'refused', sertificate: null });
+  });
+
+  it('an order made before the heartbeat existed is not judged (the migration marks those)', async () => {
+    const o = await startedOrder(t);
+    await t.db.update(orders).set({ evidence_required: false }).where(eq(orders.id, o.orderId));
+    for (const s of ['listening', 'structure', 'reading'] as const) await submit(o, s, []);
+    const full = await detailFull(o);
+    expect(full.body.data.evidence_status).toBe('complete');
+    expect(full.body.data.sertificate?.number).toMatch(/^EPOT-/);
   });
 
   it('a candidate proctored as the rules say is certified at once', async () => {

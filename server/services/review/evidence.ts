@@ -11,6 +11,9 @@ import { computeRisk, RISK_FORMULA_VERSION, type RiskEvidence } from './risk.ts'
 
 type Db = AppDb | AppTx;
 
+/** The formula version that first judged the evidence (issue 27). */
+const EVIDENCE_JUDGED_FROM = 3;
+
 const empty = (): RiskEvidence => ({ violations: [], events: [], deviceReports: [], reloads: 0, sectionEnds: {} });
 
 /** Evidence per order id (every id gets an entry, empty when nothing was stored). */
@@ -69,7 +72,12 @@ export async function ensureRisks(db: AppDb, scope: EnsureScope = {}, batch = 20
       const risk = computeRisk(e);
       const values = { risk_score: risk.score, risk_reasons: risk.reasons, risk_version: RISK_FORMULA_VERSION, evidence_incomplete: isIncomplete(e.gaps ?? []) };
       if (r.has_row) {
-        await db.update(attemptReviews).set(values).where(eq(attemptReviews.order_id, r.id));
+        // The evidence verdict is judged once (from formula 3 on): the retention sweep later deletes
+        // the beats and photos it was judged from, and a recomputation must not turn it.
+        await db.update(attemptReviews).set({
+          ...values,
+          evidence_incomplete: sql`case when ${attemptReviews.risk_version} >= ${EVIDENCE_JUDGED_FROM} then ${attemptReviews.evidence_incomplete} else ${values.evidence_incomplete} end`,
+        }).where(eq(attemptReviews.order_id, r.id));
       } else {
         await db.insert(attemptReviews).values({
           order_id: r.id, institution_id: r.institution_id, disqualified: r.disqualified_at !== null,
