@@ -134,6 +134,7 @@ export const staffReviewMessages = {
       silent_end: 'pemantauan diam di akhir section',
     } as Record<string, string>,
     count: (n: number) => `${n}×`,
+    photosReceived: (received: number, required: number) => `${received} dari ${required} foto wajib diterima`,
     duration: (text: string) => `selama ${text}`,
     heard: (text: string) => `Terdengar: "${text}"`,
     photo: 'Lihat foto',
