@@ -184,6 +184,11 @@ export type HeartbeatRequest = z.infer<typeof heartbeatRequestSchema>;
 export const heartbeatResultSchema = z.object({
   /** Beats stored now (a retried beat already stored is not counted again). */
   accepted: z.number().int(),
+  /**
+   * Beats refused because their section is not open now (never stored; do not resend them). A batch
+   * with no beat of an open section is answered 409 with the section's message instead.
+   */
+  refused: z.number().int(),
   /** When the next beat is due, in ms (the server may ask for fewer beats). */
   interval_ms: z.number().int(),
   /** The server's receipt time. */

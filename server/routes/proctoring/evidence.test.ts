@@ -59,7 +59,7 @@ describe('the heartbeat route', () => {
     const run = randomUUID();
     const first = await sendBeats(o, [beat('listening', run, 1), beat('listening', run, 2)]);
     expect(first.code).toBe(200);
-    expect(first.body.data).toEqual({ accepted: 2, interval_ms: HEARTBEAT_INTERVAL_MS, received_at: expect.any(String) });
+    expect(first.body.data).toEqual({ accepted: 2, refused: 0, interval_ms: HEARTBEAT_INTERVAL_MS, received_at: expect.any(String) });
     // The outbox retries a batch whose answer was lost, with one more beat.
     const retry = await sendBeats(o, [beat('listening', run, 2), beat('listening', run, 3)]);
     expect(retry.body.data.accepted).toBe(1);
@@ -79,8 +79,11 @@ describe('the heartbeat route', () => {
     expect(closed.body.message).toBe('Maaf, section listening sudah selesai');
     expect((await sendBeats(o, [beat('structure', run, 3)])).code).toBe(409);
     await getSection(t, o, 'structure');
-    // One beat of a closed section refuses the whole batch: a closed section's gaps are never filled afterwards.
-    expect((await sendBeats(o, [beat('structure', run, 4), beat('listening', run, 5)])).code).toBe(409);
+    // A closed section's beats are refused (its gaps are never filled afterwards); the open one's stored.
+    const mixed = await sendBeats(o, [beat('listening', run, 4), beat('structure', run, 5)]);
+    expect(mixed.body.data).toMatchObject({ accepted: 1, refused: 1 });
+    const kept = await t.db.select().from(proctoringHeartbeats).where(eq(proctoringHeartbeats.order_id, o.orderId));
+    expect(kept.map((b) => [b.section, b.seq])).toEqual([['structure', 5]]);
     expect((await sendBeats(o, Array.from({ length: 21 }, (_, i) => beat('structure', run, 10 + i)))).code).toBe(400);
     expect((await sendBeats(o, [])).code).toBe(400);
     expect((await sendBeats(o, [{ ...beat('structure', run, 40), detector_fps: -1 }])).code).toBe(400);

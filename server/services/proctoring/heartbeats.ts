@@ -10,9 +10,10 @@ import { HttpError } from '../../http-error.ts';
 import type { OrderRow } from '../exam/attempts.ts';
 
 /**
- * Stores the beats of the member's own order (checked by the caller). Every beat must name a section
- * that is open now (started, not closed, before its deadline and grace): a beat for another section
- * is refused whole (409), so a client cannot fill a closed section's gaps afterwards. A beat already
+ * Stores the beats of the member's own order (checked by the caller) that name a section open now
+ * (started, not closed, before its deadline and grace); beats of any other section are refused
+ * (counted in `refused`), so a client never fills a closed section's gaps afterwards, and a batch
+ * with no beat of an open section is refused with 409 and the section's message. A beat already
  * stored (same run and seq: a retry) is skipped.
  */
 export async function recordHeartbeats(db: AppDb, order: OrderRow, beats: Heartbeat[], now: Date): Promise<HeartbeatResult> {
@@ -21,17 +22,20 @@ export async function recordHeartbeats(db: AppDb, order: OrderRow, beats: Heartb
   if (order.status !== 'in_progress') throw new HttpError(409, SERVER_MESSAGES.testNotStarted);
   const rows = await db.select({ section: orderSections.section, submitted_at: orderSections.submitted_at, deadline_at: orderSections.deadline_at })
     .from(orderSections).where(eq(orderSections.order_id, order.id));
-  for (const section of new Set(beats.map((b) => b.section))) {
+  const refusal = (section: Heartbeat['section']): string | null => {
     const row = rows.find((r) => r.section === section);
-    if (!row) throw new HttpError(409, SECTION_MESSAGES.sectionNotStarted(section));
-    if (row.submitted_at || row.deadline_at.getTime() + SUBMIT_GRACE_MS <= now.getTime()) throw new HttpError(409, SECTION_MESSAGES.sectionClosed(section));
-  }
-  const stored = await db.insert(proctoringHeartbeats).values(beats.map((b) => ({
+    if (!row) return SECTION_MESSAGES.sectionNotStarted(section);
+    if (row.submitted_at || row.deadline_at.getTime() + SUBMIT_GRACE_MS <= now.getTime()) return SECTION_MESSAGES.sectionClosed(section);
+    return null;
+  };
+  const open = beats.filter((b) => refusal(b.section) === null);
+  if (open.length === 0) throw new HttpError(409, refusal(beats[beats.length - 1]!.section)!);
+  const stored = await db.insert(proctoringHeartbeats).values(open.map((b) => ({
     order_id: order.id, section: b.section, run_id: b.run_id, seq: b.seq, elapsed_ms: b.elapsed_ms, camera_live: b.camera_live,
     detector_running: b.detector_running, detector_fps: b.detector_fps, face_counts: b.face_counts, tab_hidden_ms: b.tab_hidden_ms,
     tab_leaves: b.tab_leaves, speech_monitoring: b.speech_monitoring, received_at: now,
   }))).onConflictDoNothing().returning({ id: proctoringHeartbeats.id });
-  return { accepted: stored.length, interval_ms: HEARTBEAT_INTERVAL_MS, received_at: now.toISOString() };
+  return { accepted: stored.length, refused: beats.length - open.length, interval_ms: HEARTBEAT_INTERVAL_MS, received_at: now.toISOString() };
 }
 
 /** The beats of one order's section, oldest first (their server receipt times). */
