@@ -76,6 +76,7 @@ export const RISK_REASON_TEXT = {
   photos_missing: (missing: number, section: string) => `${missing} foto pengawasan wajib tidak diterima server di ${sectionWord(section)}`,
   photo_late: (ms: number, section: string) => `jeda foto pengawasan terlalu lama (${formatReasonDuration(ms)}) di ${sectionWord(section)}`,
   heartbeat_gap: (ms: number, section: string) => `sinyal pemantauan tidak diterima selama ${formatReasonDuration(ms)} di ${sectionWord(section)} sementara jawaban tetap tersimpan`,
+  monitoring_off: (ms: number, section: string) => `kamera atau deteksi wajah tidak aktif selama ${formatReasonDuration(ms)} di ${sectionWord(section)} (menurut sinyal pemantauan)`,
   silent_end: (ms: number, section: string) => `pemantauan diam selama ${formatReasonDuration(ms)} terakhir di ${sectionWord(section)}`,
 } as const;
 

@@ -79,7 +79,7 @@ export const RISK_REASON_CODES = [
   'tab_leaves', 'face_missing', 'face_multiple', 'face_violations', 'speech', 'monitoring_lost', 'camera_denied', 'device_check', 'reloads',
   'face_still', 'face_still_beside',
   // Issue 27: evidence the rules required that the server did not receive (services/proctoring/evidence-gaps.ts).
-  'photos_missing', 'photo_late', 'heartbeat_gap', 'silent_end',
+  'photos_missing', 'photo_late', 'heartbeat_gap', 'silent_end', 'monitoring_off',
 ] as const;
 export type RiskReasonCode = (typeof RISK_REASON_CODES)[number];
 

@@ -132,6 +132,7 @@ export const staffReviewMessages = {
       photo_late: 'jeda foto terlalu lama',
       heartbeat_gap: 'sinyal pemantauan terhenti sementara jawaban tetap tersimpan',
       silent_end: 'pemantauan diam di akhir section',
+      monitoring_off: 'kamera atau deteksi wajah tidak aktif (menurut sinyal pemantauan)',
     } as Record<string, string>,
     count: (n: number) => `${n}×`,
     photosReceived: (received: number, required: number) => `${received} dari ${required} foto wajib diterima`,

@@ -51,6 +51,18 @@ describe('sectionGaps', () => {
     expect(gaps).toEqual([{ kind: 'silent_end', section: 'structure', at: 17 * MIN, duration_ms: 3 * MIN }]);
   });
 
+  it('beats that say the camera or detector is off prove no monitoring: a gap of its own, autosaves or not', () => {
+    const all20 = beats(0, 20 * MIN);
+    const gaps = sectionGaps(all, section({
+      beats: all20.filter((b) => b <= 6 * MIN || b > 10 * MIN), offBeats: all20.filter((b) => b > 6 * MIN && b <= 10 * MIN), autosaveMinutes: [],
+    }));
+    expect(gaps).toEqual([{ kind: 'monitoring_off', section: 'structure', at: 6 * MIN, duration_ms: 4 * MIN + HEARTBEAT_INTERVAL_MS }]);
+    expect(isIncomplete(gaps)).toBe(true);
+    // Off to the end.
+    expect(sectionGaps(all, section({ beats: all20.filter((b) => b <= 15 * MIN), offBeats: all20.filter((b) => b > 15 * MIN) })))
+      .toEqual([{ kind: 'monitoring_off', section: 'structure', at: 15 * MIN, duration_ms: 5 * MIN }]);
+  });
+
   it('one or two lost beats are not a gap', () => {
     expect(sectionGaps(all, section({ beats: beats(0, 20 * MIN).filter((_, i) => i !== 10 && i !== 11) }))).toEqual([]);
   });

@@ -20,8 +20,13 @@ export interface SectionEvidence {
   closedBy: 'submitted' | 'swept' | 'disqualified' | null;
   /** Server receipt times of the photos of this section (periodic and violation photos). */
   photos: number[];
-  /** Server receipt times of the heartbeats of this section. */
+  /** Server receipt times of the heartbeats of this section that showed monitoring working. */
   beats: number[];
+  /**
+   * Receipt times of beats that said the camera or the face detector was off although the rules
+   * need the camera: they prove the run was alive, not that it watched. Absent: none.
+   */
+  offBeats?: number[];
   /** Minutes (their start) in which live autosaves of this section arrived. */
   autosaveMinutes: number[];
 }
@@ -34,7 +39,9 @@ export type EvidenceGap =
   /** No heartbeat while the section was open and autosaves kept arriving (proctoring blocked, not offline). */
   | { kind: 'heartbeat_gap'; section: string; at: number; duration_ms: number }
   /** The last part of the section had no heartbeat (or none at all): monitoring silent at the end. */
-  | { kind: 'silent_end'; section: string; at: number; duration_ms: number };
+  | { kind: 'silent_end'; section: string; at: number; duration_ms: number }
+  /** Beats arrived but said the camera or the detector was off (a camera that really failed comes here too). */
+  | { kind: 'monitoring_off'; section: string; at: number; duration_ms: number };
 
 /** What the rules make this section prove: photos where the camera runs, beats where anything is watched. */
 export function requirements(rules: ProctoringRules): { photos: boolean; heartbeat: boolean } {
@@ -70,15 +77,20 @@ export function sectionGaps(rules: ProctoringRules, s: SectionEvidence): Evidenc
   }
   if (need.heartbeat) {
     const beats = s.beats.filter((b) => b >= s.opened && b <= closed).sort((a, b) => a - b);
+    const off = s.offBeats ?? [];
+    const offWithin = (from: number, to: number) => off.some((b) => b > from && b <= to);
     let last = s.opened;
     for (const b of beats) {
       const silence = b - last;
-      if (silence > HEARTBEAT_GAP_MS && autosavedWithin(s.autosaveMinutes, last, b)) {
-        gaps.push({ kind: 'heartbeat_gap', section: s.section, at: last, duration_ms: silence });
+      if (silence > HEARTBEAT_GAP_MS) {
+        if (offWithin(last, b)) gaps.push({ kind: 'monitoring_off', section: s.section, at: last, duration_ms: silence });
+        else if (autosavedWithin(s.autosaveMinutes, last, b)) gaps.push({ kind: 'heartbeat_gap', section: s.section, at: last, duration_ms: silence });
       }
       last = b;
     }
-    if (closed - last > HEARTBEAT_END_SILENCE_MS) gaps.push({ kind: 'silent_end', section: s.section, at: last, duration_ms: closed - last });
+    if (closed - last > HEARTBEAT_END_SILENCE_MS) {
+      gaps.push({ kind: offWithin(last, closed) ? 'monitoring_off' : 'silent_end', section: s.section, at: last, duration_ms: closed - last });
+    }
   }
   return gaps;
 }

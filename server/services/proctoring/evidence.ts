@@ -2,7 +2,7 @@
 // computes its gaps (evidence-gaps.ts): the review's risk rows, the timeline and the certificate's
 // hold read it. Photos are the member's uploads that arrived while the section was open (periodic
 // and violation photos alike); beats and autosaves are the server's own receipt times.
-import { and, eq, gte, inArray, lte, or } from 'drizzle-orm';
+import { and, eq, gte, inArray, lte, or, sql } from 'drizzle-orm';
 import type { AppDb, AppTx } from '../../db/client.ts';
 import { attemptActivity, media, orderSections, orders, proctoringHeartbeats } from '../../db/schema/index.ts';
 import { sectionGaps, type EvidenceGap, type SectionEvidence } from './evidence-gaps.ts';
@@ -18,7 +18,10 @@ export async function loadEvidenceGaps(db: Db, orderIds: string[]): Promise<Map<
     db.select().from(orders).where(inArray(orders.id, orderIds)),
     db.select({ order_id: orderSections.order_id, section: orderSections.section, opened: orderSections.started_at, closed: orderSections.submitted_at, closed_by: orderSections.closed_by })
       .from(orderSections).where(inArray(orderSections.order_id, orderIds)),
-    db.select({ order_id: proctoringHeartbeats.order_id, section: proctoringHeartbeats.section, at: proctoringHeartbeats.received_at })
+    db.select({
+      order_id: proctoringHeartbeats.order_id, section: proctoringHeartbeats.section, at: proctoringHeartbeats.received_at,
+      watching: sql<boolean>`${proctoringHeartbeats.camera_live} and ${proctoringHeartbeats.detector_running}`,
+    })
       .from(proctoringHeartbeats).where(inArray(proctoringHeartbeats.order_id, orderIds)),
     db.select({ order_id: attemptActivity.order_id, section: attemptActivity.section, minute: attemptActivity.minute })
       .from(attemptActivity).where(and(inArray(attemptActivity.order_id, orderIds), eq(attemptActivity.kind, 'autosave'))),
@@ -36,10 +39,13 @@ export async function loadEvidenceGaps(db: Db, orderIds: string[]): Promise<Map<
     for (const s of secs.filter((x) => x.order_id === order.id)) {
       // A section a disqualification closed before it began was never open.
       if (!s.closed || s.closed.getTime() <= s.opened.getTime()) continue;
+      const ofSection = beats.filter((b) => b.order_id === order.id && b.section === s.section);
       const evidence: SectionEvidence = {
         section: s.section, opened: s.opened.getTime(), closed: s.closed.getTime(), closedBy: s.closed_by,
         photos: photos.filter((p) => p.owner === order.user_id).map((p) => p.at.getTime()),
-        beats: beats.filter((b) => b.order_id === order.id && b.section === s.section).map((b) => b.at.getTime()),
+        // Where the camera is required, only a beat that says it and the detector ran proves monitoring.
+        beats: ofSection.filter((b) => !rules.camera_required || b.watching).map((b) => b.at.getTime()),
+        offBeats: ofSection.filter((b) => rules.camera_required && !b.watching).map((b) => b.at.getTime()),
         autosaveMinutes: saves.filter((a) => a.order_id === order.id && a.section === s.section).map((a) => a.minute.getTime()),
       };
       gaps.push(...sectionGaps(rules, evidence));

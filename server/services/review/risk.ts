@@ -19,6 +19,7 @@
 //   photo_late       per section, 2 per late photo (at most 6)
 //   heartbeat_gap    per section, 2 per started minute without heartbeats while autosaves arrived (at most 30)
 //   silent_end       per section, 2 per started minute of monitoring silent at its end (at most 30)
+//   monitoring_off   per section, 2 per started minute the beats said the camera or detector was off (at most 30)
 import { RISK_SCORE_MAX, type CounterKind, type ProctoringEventKind, type RiskReasonCode } from '../../../contracts/facts/index.ts';
 import { RISK_REASON_TEXT } from '../../../contracts/facts/review-texts.ts';
 import type { EvidenceGap } from '../proctoring/evidence-gaps.ts';
@@ -114,6 +115,10 @@ export function computeRisk(e: RiskEvidence): RiskResult {
   for (const [section, gs] of perSection('heartbeat_gap')) {
     const ms = sum(gs.map((g) => g.duration_ms));
     add('heartbeat_gap', Math.min(30, 2 * sum(gs.map((g) => Math.ceil(g.duration_ms / 60_000)))), RISK_REASON_TEXT.heartbeat_gap(ms, section));
+  }
+  for (const [section, gs] of perSection('monitoring_off')) {
+    const ms = sum(gs.map((g) => g.duration_ms));
+    add('monitoring_off', Math.min(30, 2 * sum(gs.map((g) => Math.ceil(g.duration_ms / 60_000)))), RISK_REASON_TEXT.monitoring_off(ms, section));
   }
   for (const [section, gs] of perSection('silent_end')) {
     const ms = sum(gs.map((g) => g.duration_ms));
