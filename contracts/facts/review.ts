@@ -90,7 +90,7 @@ export const TIMELINE_KINDS = [
   'consent', 'device_report', 'test_started', 'section_started', 'resume', 'autosave', 'violation', 'photo', 'away', 'face_episode',
   'monitoring', 'offline_replay', 'break', 'section_closed', 'disqualified', 'completed', 'decision', 'appeal',
   // Issue 27: a gap in the evidence the server computed (subtype: the gap's kind).
-  'evidence_gap',
+  'evidence_gap', 'heartbeats',
 ] as const;
 export type TimelineKind = (typeof TIMELINE_KINDS)[number];
 

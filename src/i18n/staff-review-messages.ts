@@ -104,6 +104,7 @@ export const staffReviewMessages = {
       decision: 'Keputusan',
       appeal: 'Banding diajukan',
       evidence_gap: 'Bukti pengawasan tidak lengkap',
+      heartbeats: 'Sinyal pemantauan diterima',
     } as Record<string, string>,
     subtypes: {
       open_new_tab: 'membuka tab baru / meninggalkan halaman',
@@ -136,6 +137,7 @@ export const staffReviewMessages = {
     } as Record<string, string>,
     count: (n: number) => `${n}×`,
     photosReceived: (received: number, required: number) => `${received} dari ${required} foto wajib diterima`,
+    heartbeats: (fps: number, off: number, leaves: number) => `deteksi wajah rata-rata ${fps}/dtk; ${off} sinyal kamera/deteksi mati; ${leaves} kali meninggalkan halaman`,
     duration: (text: string) => `selama ${text}`,
     heard: (text: string) => `Terdengar: "${text}"`,
     photo: 'Lihat foto',

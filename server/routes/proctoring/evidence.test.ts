@@ -149,6 +149,20 @@ describe('a scripted client with no photos and no proctoring calls', () => {
     expect(full.body.data.sertificate?.number).toMatch(/^EPOT-/);
   });
 
+  it('beats that say the camera was off while it is required are monitoring off, not evidence', async () => {
+    const o = await startedOrder(t);
+    const detail = (await getSection(t, o, 'listening')).body.data;
+    const photos = await sectionPhotos(t, o);
+    const run = randomUUID();
+    for (let i = 1; i <= 6; i++) {
+      t.clock.advance(HEARTBEAT_INTERVAL_MS);
+      expect((await sendBeats(o, [beat('listening', run, i, { camera_live: false, detector_running: false, detector_fps: 0 })])).code).toBe(200);
+    }
+    await submit(o, 'listening', photos, detail);
+    const tl = (await staffCall(t, { url: `/attempts/${o.orderId}`, token: operator })).body.data as unknown as AttemptTimeline;
+    expect(tl.entries.filter((e) => e.kind === 'evidence_gap').map((e) => e.subtype)).toEqual(['monitoring_off']);
+  });
+
   it('a candidate proctored as the rules say is certified at once', async () => {
     const o = await startedOrder(t);
     for (const s of ['listening', 'structure', 'reading'] as const) await submit(o, s, 'gate');
@@ -196,6 +210,10 @@ describe('beats that stop mid-section while autosaves go on', () => {
     expect(gaps[0]!.duration_ms).toBeLessThan(13 * HEARTBEAT_INTERVAL_MS + 5_000);
     expect(Math.abs(lastBeat.getTime() + gaps[0]!.duration_ms! - resumed.getTime())).toBeLessThan(5_000);
     expect(tl.risk?.reasons.map((r) => r.code)).toContain('heartbeat_gap');
+    // The beats themselves, summed per section.
+    expect(tl.entries.find((e) => e.kind === 'heartbeats' && e.section === 'structure')).toMatchObject({
+      count: seq, data: { camera_or_detector_off: 0, detector_fps_avg: 4, tab_leaves: 0, face_ok: 60 * seq },
+    });
     const q = await staffCall(t, { url: '/reviews?reason=evidence&limit=100', token: inst.proctor });
     expect((q.body.data as unknown as { list: ReviewQueueRow[] }).list.map((r) => r.order_id)).toContain(o.orderId);
     expect((await detailFull(o)).body.data).toMatchObject({ evidence_status: 'pending_review', sertificate: null });

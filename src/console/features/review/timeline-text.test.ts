@@ -26,6 +26,8 @@ describe('timeline entries as text', () => {
       .toEqual({ title: 'Bukti pengawasan tidak lengkap: sinyal pemantauan terhenti sementara jawaban tetap tersimpan', section: 'section structure', details: ['selama 3 mnt 15 dtk'] });
     expect(entryText(entry({ kind: 'evidence_gap', subtype: 'photos_missing', section: 'reading', data: { required: 2, received: 0 } })))
       .toMatchObject({ title: 'Bukti pengawasan tidak lengkap: foto wajib tidak diterima', details: ['0 dari 2 foto wajib diterima'] });
+    expect(entryText(entry({ kind: 'heartbeats', section: 'reading', count: 80, data: { detector_fps_avg: 3.5, camera_or_detector_off: 2, tab_leaves: 1 } })))
+      .toMatchObject({ title: 'Sinyal pemantauan diterima', details: ['80×', 'deteksi wajah rata-rata 3.5/dtk; 2 sinyal kamera/deteksi mati; 1 kali meninggalkan halaman'] });
   });
 
   it('names decisions and shows an unknown kind by its name', () => {
