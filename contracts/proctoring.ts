@@ -167,9 +167,13 @@ export const heartbeatSchema = z.object({
     multi_face: z.number().int().min(0).max(100_000),
     still: z.number().int().min(0).max(100_000),
   }),
-  /** The test page was hidden or blurred this long since the last beat. */
+  /** The test page was hidden or blurred this long since the last beat (0 where the tab watch is off). */
   tab_hidden_ms: z.number().int().min(0).max(86_400_000),
-  /** Times the candidate left the page since the last beat. */
+  /**
+   * Times the candidate left the page since the last beat, as the tab watch counts them (away 1.5 s
+   * or more; 0 where it is off). The risk score takes the larger of these and the reports, so a
+   * leave whose report was lost still counts.
+   */
   tab_leaves: z.number().int().min(0).max(10_000),
   /** Speech monitoring is on and listening. */
   speech_monitoring: z.boolean(),

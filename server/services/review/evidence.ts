@@ -4,7 +4,7 @@
 // events are refused once the order is finished), so a row is computed once per formula version.
 import { and, eq, inArray, isNull, lt, or, sql, type SQL } from 'drizzle-orm';
 import type { AppDb, AppTx } from '../../db/client.ts';
-import { attemptActivity, attemptReviews, deviceReports, orderSections, orders, proctoringEvents, violations } from '../../db/schema/index.ts';
+import { attemptActivity, attemptReviews, deviceReports, orderSections, orders, proctoringEvents, proctoringHeartbeats, violations } from '../../db/schema/index.ts';
 import { isIncomplete } from '../proctoring/evidence-gaps.ts';
 import { loadEvidenceGaps } from '../proctoring/evidence.ts';
 import { computeRisk, RISK_FORMULA_VERSION, type RiskEvidence } from './risk.ts';
@@ -20,7 +20,7 @@ const empty = (): RiskEvidence => ({ violations: [], events: [], deviceReports: 
 export async function loadEvidence(db: Db, orderIds: string[]): Promise<Map<string, RiskEvidence>> {
   const out = new Map(orderIds.map((id) => [id, empty()]));
   if (orderIds.length === 0) return out;
-  const [vs, evs, devs, reloads, secs, gaps] = await Promise.all([
+  const [vs, evs, devs, reloads, secs, gaps, beats] = await Promise.all([
     db.select({ order_id: violations.order_id, kind: violations.counter_type, section: violations.section, at: violations.created_at })
       .from(violations).where(inArray(violations.order_id, orderIds)),
     db.select({ order_id: proctoringEvents.order_id, kind: proctoringEvents.kind, section: proctoringEvents.section, at: proctoringEvents.created_at, duration_ms: proctoringEvents.duration_ms })
@@ -32,6 +32,8 @@ export async function loadEvidence(db: Db, orderIds: string[]): Promise<Map<stri
     db.select({ order_id: orderSections.order_id, section: orderSections.section, closed: orderSections.submitted_at })
       .from(orderSections).where(inArray(orderSections.order_id, orderIds)),
     loadEvidenceGaps(db, orderIds),
+    db.select({ order_id: proctoringHeartbeats.order_id, leaves: sql<number>`sum(${proctoringHeartbeats.tab_leaves})::int`, hidden: sql<number>`sum(${proctoringHeartbeats.tab_hidden_ms})::bigint` })
+      .from(proctoringHeartbeats).where(inArray(proctoringHeartbeats.order_id, orderIds)).groupBy(proctoringHeartbeats.order_id),
   ]);
   for (const v of vs) out.get(v.order_id)!.violations.push({ kind: v.kind, section: v.section, at: v.at.getTime() });
   for (const e of evs) out.get(e.order_id)!.events.push({ kind: e.kind, section: e.section, at: e.at.getTime(), duration_ms: e.duration_ms });
@@ -39,6 +41,7 @@ export async function loadEvidence(db: Db, orderIds: string[]): Promise<Map<stri
   for (const r of reloads) out.get(r.order_id)!.reloads = Number(r.n);
   for (const s of secs) if (s.closed) out.get(s.order_id)!.sectionEnds[s.section] = s.closed.getTime();
   for (const [id, g] of gaps) out.get(id)!.gaps = g;
+  for (const b of beats) Object.assign(out.get(b.order_id)!, { beatTabLeaves: Number(b.leaves), beatHiddenMs: Number(b.hidden) });
   return out;
 }
 

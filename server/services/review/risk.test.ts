@@ -34,6 +34,14 @@ describe('the risk score', () => {
     ] });
   });
 
+  it('counts the leaves and time away the heartbeats saw when their reports were lost (issue 27)', () => {
+    const e = base();
+    e.violations = [{ kind: 'open_new_tab', section: 'structure', at: 0 }];
+    e.beatTabLeaves = 2;
+    e.beatHiddenMs = 45_000;
+    expect(computeRisk(e).reasons[0]).toEqual({ code: 'tab_leaves', points: 24, text: '2 kali meninggalkan tab, total 45 d' });
+  });
+
   it('caps the time-away part at 20 points and counts leaves without a reported length', () => {
     const e = base();
     e.violations = [{ kind: 'open_new_tab', section: 'reading', at: 0 }];

@@ -3,7 +3,8 @@
 // docs/review.md documents it; change RISK_FORMULA_VERSION with it (stored scores are then recomputed).
 //
 // Points per reason, each reason capped, the total capped at 100:
-//   tab_leaves       10 per tab-leave + 1 per 10 s away in total (that part at most 20)
+//   tab_leaves       10 per tab-leave + 1 per 10 s away in total (that part at most 20); leaves and time
+//                    away: the larger of the reports and what the heartbeats counted (issue 27)
 //   face_missing     per section, 1 per 5 s without a face (at most 10 per section)
 //   face_multiple    15 per episode with more than one face (at most 45)
 //   face_violations  5 per face violation (at most 15)
@@ -35,6 +36,9 @@ export interface RiskEvidence {
   reloads: number;
   /** When each section closed (an outage still open then ends there); absent: still open or never started. */
   sectionEnds: Partial<Record<string, number>>;
+  /** Leaves and time away the heartbeats counted (issue 27): a leave whose report was lost still counts. */
+  beatTabLeaves?: number;
+  beatHiddenMs?: number;
   /** Gaps in the evidence the rules required (issue 27); absent: none computed. */
   gaps?: EvidenceGap[];
 }
@@ -72,8 +76,8 @@ export function computeRisk(e: RiskEvidence): RiskResult {
   const episodes = (kind: ProctoringEventKind) => e.events.filter((ev) => ev.kind === kind);
 
   const away = episodes('page-away');
-  const leaves = Math.max(count('open_new_tab'), away.length);
-  const awayMs = sum(away.map((a) => a.duration_ms ?? 0));
+  const leaves = Math.max(count('open_new_tab'), away.length, e.beatTabLeaves ?? 0);
+  const awayMs = Math.max(sum(away.map((a) => a.duration_ms ?? 0)), e.beatHiddenMs ?? 0);
   add('tab_leaves', 10 * leaves + Math.min(20, Math.floor(awayMs / 10_000)), RISK_REASON_TEXT.tab_leaves(leaves, awayMs || null));
 
   const missing = new Map<string, number>();
