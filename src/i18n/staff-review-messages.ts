@@ -49,6 +49,12 @@ export const staffReviewMessages = {
     certificateValue: (number: string, status: string) => `${number} (${status})`,
     certificateStatus: { valid: 'berlaku', revoked: 'dicabut', expired: 'kedaluwarsa' },
     noCertificate: 'Belum ada',
+    evidence: 'Bukti pengawasan',
+    evidenceStatus: {
+      pending_review: 'Tidak lengkap: sertifikat ditahan sampai ada keputusan peninjauan',
+      released: 'Tidak lengkap: sertifikat diterbitkan setelah peninjauan',
+      refused: 'Tidak lengkap: hasil dibatalkan setelah peninjauan',
+    },
     riskTitle: 'Skor risiko',
     riskValue: (score: number, threshold: number) => `${score} dari 100 (ambang lembaga ${threshold})`,
     riskNone: 'Tidak ada tanda risiko.',

@@ -117,6 +117,7 @@ describe('a scripted client with no photos and no proctoring calls', () => {
     expect(item?.needs).toContain('evidence');
     expect(item?.risk_reasons.map((r) => r.code)).toContain('photos_missing');
     const tl = (await staffCall(t, { url: `/attempts/${o.orderId}`, token: operator })).body.data as unknown as AttemptTimeline;
+    expect(tl.evidence_status).toBe('pending_review');
     const gaps = tl.entries.filter((e) => e.kind === 'evidence_gap');
     expect(gaps.map((g) => [g.section, g.subtype, g.data])).toEqual(expect.arrayContaining([
       ['listening', 'photos_missing', { required: 2, received: 0 }], ['structure', 'photos_missing', { required: 2, received: 0 }],
