@@ -33,9 +33,10 @@ export const REVIEW_MESSAGES = {
 export const REVIEW_MAIL = {
   decisionSubject: 'Hasil peninjauan tes EPOT Anda',
   appealSubject: 'Jawaban banding tes EPOT Anda',
-  decisionText: (orderNo: string, decision: ReviewDecision) => {
+  /** `released`: the certificate was held for missing proctoring evidence and is issued now (issue 27). */
+  decisionText: (orderNo: string, decision: ReviewDecision, released = false) => {
     const what = {
-      valid: 'Hasil tes Anda tetap berlaku.',
+      valid: released ? 'Hasil tes Anda berlaku dan sertifikat Anda sudah tersedia di aplikasi EPOT.' : 'Hasil tes Anda tetap berlaku.',
       invalidated: 'Hasil tes Anda dibatalkan dan sertifikatnya dicabut. Anda dapat mengajukan banding dari aplikasi EPOT.',
       disqualification_upheld: 'Diskualifikasi tes Anda tetap berlaku.',
       disqualification_overturned: 'Diskualifikasi tes Anda dibatalkan. Tes Anda dinilai dari jawaban yang tersimpan dan sertifikat Anda sudah tersedia di aplikasi EPOT.',

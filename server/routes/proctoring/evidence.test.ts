@@ -3,18 +3,18 @@
 // through the spec API with no photos and no proctoring calls (scored, queued as incomplete evidence,
 // no certificate until a reviewer decides), and beats that stop mid-section while autosaves go on.
 import { randomUUID } from 'node:crypto';
-import { and, eq } from 'drizzle-orm';
+import { and, desc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AttemptTimeline, ReviewQueueRow } from '../../../contracts/admin-review.ts';
 import type { CertificateListItem } from '../../../contracts/certificates.ts';
 import type { OrderDetailFull, SectionDetail } from '../../../contracts/exam-delivery.ts';
 import { HEARTBEAT_INTERVAL_MS, type SectionName } from '../../../contracts/facts/index.ts';
 import type { Heartbeat, HeartbeatResult } from '../../../contracts/proctoring.ts';
-import { certificates, orders, proctoringHeartbeats } from '../../db/schema/index.ts';
+import { certificates, mailOutbox, orders, proctoringHeartbeats } from '../../db/schema/index.ts';
 import { issueMissing } from '../../services/certificates/certificates.ts';
 import { answerPattern, call, getSection, keysFor, sectionPhotos, startedOrder, type StartedOrder } from '../../../tests/server-helpers/exam-attempts.ts';
 import { appWithFixtureExam } from '../../../tests/server-helpers/exam-fixture.ts';
-import { institutionAttempt, reviewInstitution, type ReviewInstitution } from '../../../tests/server-helpers/review.ts';
+import { institutionAttempt, memberEmail, reviewInstitution, type ReviewInstitution } from '../../../tests/server-helpers/review.ts';
 import { staffCall, staffToken } from '../../../tests/server-helpers/staff.ts';
 import type { TestApp } from '../../../tests/server-helpers/test-app.ts';
 
@@ -129,6 +129,8 @@ describe('a scripted client with no photos and no proctoring calls', () => {
     const after = await detailFull(o);
     expect(after.body.data.evidence_status).toBe('released');
     expect(after.body.data.sertificate?.number).toMatch(/^EPOT-/);
+    const [mail] = await t.db.select().from(mailOutbox).where(eq(mailOutbox.to_address, await memberEmail(t, o.userId))).orderBy(desc(mailOutbox.created_at));
+    expect(mail?.text).toContain('sertifikat Anda sudah tersedia di aplikasi EPOT');
   });
 
   it('an invalidated attempt never gets its certificate', async () => {
