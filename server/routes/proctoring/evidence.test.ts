@@ -8,10 +8,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AttemptTimeline, ReviewQueueRow } from '../../../contracts/admin-review.ts';
 import type { CertificateListItem } from '../../../contracts/certificates.ts';
 import type { OrderDetailFull, SectionDetail } from '../../../contracts/exam-delivery.ts';
-import { HEARTBEAT_INTERVAL_MS, type SectionName } from '../../../contracts/facts/index.ts';
+import { HEARTBEAT_INTERVAL_MS, SUBMIT_GRACE_MS, type SectionName } from '../../../contracts/facts/index.ts';
 import type { Heartbeat, HeartbeatResult } from '../../../contracts/proctoring.ts';
 import { certificates, mailOutbox, orders, proctoringHeartbeats } from '../../db/schema/index.ts';
 import { issueMissing } from '../../services/certificates/certificates.ts';
+import { sweepOverdueSections } from '../../services/exam/attempts.ts';
 import { answerPattern, call, getSection, keysFor, sectionPhotos, startedOrder, type StartedOrder } from '../../../tests/server-helpers/exam-attempts.ts';
 import { appWithFixtureExam } from '../../../tests/server-helpers/exam-fixture.ts';
 import { institutionAttempt, memberEmail, reviewInstitution, type ReviewInstitution } from '../../../tests/server-helpers/review.ts';
@@ -141,6 +142,20 @@ describe('a scripted client with no photos and no proctoring calls', () => {
     expect(decided.code).toBe(200);
     const after = await detailFull(o);
     expect(after.body.data).toMatchObject({ evidence_status: 'refused', sertificate: null });
+  });
+
+  it('an attempt the sweeper closed (the browser never came back) is silent to its deadline and held', async () => {
+    const o = await startedOrder(t);
+    for (const [i, section] of (['listening', 'structure', 'reading'] as const).entries()) {
+      expect((await getSection(t, o, section)).code).toBe(200);
+      // The sweep runs a day late: the section still counts as open only to its deadline and grace.
+      expect(await sweepOverdueSections(t.db, new Date(t.clock.now().getTime() + (i + 1) * 86_400_000))).toBeGreaterThanOrEqual(1);
+    }
+    await issueMissing({ db: t.db, store: t.app.blobs, clock: t.clock }, 'https://epot.example.id', { userId: o.userId });
+    expect((await detailFull(o)).body.data).toMatchObject({ evidence_status: 'pending_review', sertificate: null, order: { status: 'completed' } });
+    const tl = (await staffCall(t, { url: `/attempts/${o.orderId}`, token: operator })).body.data as unknown as AttemptTimeline;
+    const structure = tl.entries.find((e) => e.kind === 'evidence_gap' && e.subtype === 'silent_end' && e.section === 'structure');
+    expect(structure?.duration_ms).toBe(1500_000 + SUBMIT_GRACE_MS);
   });
 
   it('an order made before the heartbeat existed is not judged (the migration marks those)', async () => {

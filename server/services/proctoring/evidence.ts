@@ -3,6 +3,7 @@
 // hold read it. Photos are the member's uploads that arrived while the section was open (periodic
 // and violation photos alike); beats and autosaves are the server's own receipt times.
 import { and, eq, gte, inArray, lte, or, sql } from 'drizzle-orm';
+import { SUBMIT_GRACE_MS } from '../../../contracts/facts/index.ts';
 import type { AppDb, AppTx } from '../../db/client.ts';
 import { attemptActivity, media, orderSections, orders, proctoringHeartbeats } from '../../db/schema/index.ts';
 import { sectionGaps, type EvidenceGap, type SectionEvidence } from './evidence-gaps.ts';
@@ -16,7 +17,7 @@ export async function loadEvidenceGaps(db: Db, orderIds: string[]): Promise<Map<
   if (orderIds.length === 0) return out;
   const [os, secs, beats, saves] = await Promise.all([
     db.select().from(orders).where(inArray(orders.id, orderIds)),
-    db.select({ order_id: orderSections.order_id, section: orderSections.section, opened: orderSections.started_at, closed: orderSections.submitted_at, closed_by: orderSections.closed_by })
+    db.select({ order_id: orderSections.order_id, section: orderSections.section, opened: orderSections.started_at, closed: orderSections.submitted_at, closed_by: orderSections.closed_by, deadline: orderSections.deadline_at })
       .from(orderSections).where(inArray(orderSections.order_id, orderIds)),
     db.select({
       order_id: proctoringHeartbeats.order_id, section: proctoringHeartbeats.section, at: proctoringHeartbeats.received_at,
@@ -40,8 +41,10 @@ export async function loadEvidenceGaps(db: Db, orderIds: string[]): Promise<Map<
       // A section a disqualification closed before it began was never open.
       if (!s.closed || s.closed.getTime() <= s.opened.getTime()) continue;
       const ofSection = beats.filter((b) => b.order_id === order.id && b.section === s.section);
+      // A section the sweeper closed late (the server was down) was open only to its deadline and grace.
+      const closed = Math.min(s.closed.getTime(), s.deadline.getTime() + SUBMIT_GRACE_MS);
       const evidence: SectionEvidence = {
-        section: s.section, opened: s.opened.getTime(), closed: s.closed.getTime(), closedBy: s.closed_by,
+        section: s.section, opened: s.opened.getTime(), closed, closedBy: s.closed_by,
         photos: photos.filter((p) => p.owner === order.user_id).map((p) => p.at.getTime()),
         // Where the camera is required, only a beat that says it and the detector ran proves monitoring.
         beats: ofSection.filter((b) => !rules.camera_required || b.watching).map((b) => b.at.getTime()),
