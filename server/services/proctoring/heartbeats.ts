@@ -38,9 +38,3 @@ export async function recordHeartbeats(db: AppDb, order: OrderRow, beats: Heartb
   return { accepted: stored.length, refused: beats.length - open.length, interval_ms: HEARTBEAT_INTERVAL_MS, received_at: now.toISOString() };
 }
 
-/** The beats of one order's section, oldest first (their server receipt times). */
-export async function heartbeatTimes(db: AppDb, orderId: string): Promise<{ section: string; at: number }[]> {
-  const rows = await db.select({ section: proctoringHeartbeats.section, at: proctoringHeartbeats.received_at })
-    .from(proctoringHeartbeats).where(eq(proctoringHeartbeats.order_id, orderId));
-  return rows.map((r) => ({ section: r.section, at: r.at.getTime() })).sort((a, b) => a.at - b.at);
-}
