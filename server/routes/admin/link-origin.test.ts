@@ -67,3 +67,15 @@ describe('links in mails a staff action sends (PUBLIC_URL unset, production)', (
     expect(text).not.toMatch(/https?:\/\//);
   });
 });
+
+// Issue 29 item 15: the API map names every staff route; production shows it to staff only.
+describe('the OpenAPI document in production', () => {
+  it('needs a staff token', async () => {
+    const anonymous = await t.app.inject({ method: 'GET', url: '/api/docs/json' });
+    expect(anonymous.statusCode).toBe(401);
+    expect(anonymous.body).not.toContain('/api/admin/v1/');
+    const staffRes = await t.app.inject({ method: 'GET', url: '/api/docs/json', headers: { authorization: `Bearer ${admin}` } });
+    expect(staffRes.statusCode).toBe(200);
+    expect(Object.keys(staffRes.json<{ paths: object }>().paths)).toContain('/api/admin/v1/login');
+  });
+});
