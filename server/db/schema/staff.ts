@@ -63,6 +63,9 @@ export const auditLog = pgTable('audit_log', {
   institution_id: uuid().references(() => institutions.id),
   before: jsonb(),
   after: jsonb(),
+  // The client address as the TRUST_PROXY rules give it (X-Forwarded-For from a trusted proxy)...
   ip: text(),
+  // ...and the TCP peer's own address beside it, which no header can change (issue 29 item 13).
+  socket_ip: text(),
   at: timestamp({ withTimezone: true }).notNull(),
 }, (t) => [index('audit_log_at_idx').on(t.at), index('audit_log_institution_idx').on(t.institution_id, t.at)]);
