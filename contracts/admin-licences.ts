@@ -5,6 +5,7 @@ import { z } from 'zod';
 import { okEnvelope, pagedList } from './envelope.ts';
 import { LICENCE_BATCH_MAX } from './facts/index.ts';
 import { institutionQuerySchema } from './admin-members.ts';
+import { csvText } from './csv-cell.ts';
 
 export const adminProductSchema = z.object({ id: z.uuid(), name: z.string(), description: z.string(), audience: z.enum(['individual', 'b2b']) });
 /** The products an institution's licences may be for (its company's). */
@@ -50,9 +51,8 @@ export const licenceBatchResponseSchema = okEnvelope(licenceBatchSchema);
 export const licenceBatchRevokeResponseSchema = okEnvelope(z.object({ batch: licenceBatchSchema, revoked: z.number().int() }));
 export const licenceBatchParamsSchema = z.object({ id: z.uuid() });
 
-const csvCell = (v: string) => (/[",\r\n;]/.test(v) ? `"${v.replaceAll('"', '""')}"` : v);
 /** The CSV the console offers for download after generating (UTF-8 BOM so spreadsheets read it as UTF-8). */
 export function licenceBatchCsv(batch: Pick<LicenceBatch, 'product_name' | 'expires_at'>, codes: readonly string[]): string {
   const rows = [['kode_lisensi', 'produk', 'berlaku_hingga'], ...codes.map((c) => [c, batch.product_name, batch.expires_at])];
-  return `\uFEFF${rows.map((r) => r.map(csvCell).join(',')).join('\r\n')}\r\n`;
+  return `\uFEFF${csvText(rows)}`;
 }

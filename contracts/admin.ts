@@ -63,6 +63,8 @@ export const auditEntrySchema = z.object({
   id: z.uuid(), staff_id: z.uuid().nullable(), role: z.string(), action: z.string(), target_type: z.string(),
   target_id: z.string(), institution_id: z.uuid().nullable(), before: z.unknown(), after: z.unknown(),
   ip: z.string().nullable(), at: z.string(),
+  /** The TCP peer's address (a proxy's, when `ip` came from X-Forwarded-For). */
+  socket_ip: z.string().nullable(),
 });
 export const auditListResponseSchema = okEnvelope(pagedList(auditEntrySchema));
 

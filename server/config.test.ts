@@ -7,7 +7,7 @@ describe('config', () => {
   it('has working defaults', () => {
     expect(loadConfig({})).toEqual({
       port: 8080, host: '0.0.0.0', apiBase: '/api', dataDir: resolve('data'), databaseUrl: undefined, databasePoolMax: 10,
-      nodeEnv: 'development', logLevel: 'info', staticDir: resolve('dist'), trustProxy: ['loopback', 'uniquelocal'], corsOrigins: [],
+      nodeEnv: 'development', logLevel: 'info', staticDir: resolve('dist'), trustProxy: ['loopback'], corsOrigins: [],
       jwtSecret: undefined, accessKey: 'epot-public-demo-key', smtpUrl: undefined, mailFrom: 'EPOT <no-reply@epot.local>',
       googleClientId: undefined, googleJwksUrl: 'https://www.googleapis.com/oauth2/v3/certs', ssoSecret: undefined,
       ssoPrefix: 'epot-sso-', supportEmail: 'support@epot.local', publicUrl: undefined,

@@ -34,7 +34,8 @@ const envSchema = z.object({
     .pipe(z.array(z.string().regex(/^https?:\/\/[^/\s?#*]+$/, 'must be origins like https://epot.example.id, comma-separated'))),
   // Which hops may set X-Forwarded-*: by default only a proxy on this host or a private network
   // (so a client reaching the server directly cannot fake its IP or https).
-  TRUST_PROXY: z.string().default('loopback,uniquelocal'),
+  // Loopback only by default: any RFC 1918 peer could otherwise set the client address (issue 29 item 13).
+  TRUST_PROXY: z.string().default('loopback'),
   // Accounts. JWT_SECRET is the HS256 key; unset, one is generated once and kept in the database
   // (app_meta), so every process on that database shares it.
   JWT_SECRET: z.preprocess(emptyAsUndefined, z.string().min(32, 'must be at least 32 characters').optional()),

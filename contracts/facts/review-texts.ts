@@ -23,6 +23,7 @@ export const REVIEW_MESSAGES = {
   decisionConfirmed: 'Keputusan dikonfirmasi oleh peninjau kedua',
   onlyOperatorChanges: 'Keputusan yang sudah berlaku hanya dapat diubah oleh operator',
   sameReviewer: 'Konfirmasi harus dilakukan oleh peninjau lain',
+  dependentReviewer: 'Konfirmasi harus dilakukan oleh peninjau yang akunnya tidak dibuat oleh peninjau pertama (atau yang membuat akunnya)',
   notFinished: 'Tes ini belum selesai',
   decisionNotAllowed: 'Keputusan ini tidak berlaku untuk tes ini',
   noteRequired: 'Catatan keputusan wajib diisi',

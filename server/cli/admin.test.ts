@@ -51,7 +51,7 @@ describe('operator CLI', () => {
     const csvOut = join(dir, 'codes.csv');
     const issued = await admin('licence', 'issue', '--count', '3', '--institution', institutionId, '--csv', csvOut);
     expect(issued.code).toBe(0);
-    const codes = readFileSync(csvOut, 'utf8').trim().split('\n').slice(1).map((l) => l.split(',')[0]!);
+    const codes = readFileSync(csvOut, 'utf8').trim().split(/\r?\n/).slice(1).map((l) => l.split(',')[0]!);
     expect(codes).toHaveLength(3);
     for (const c of codes) expect(c).toMatch(/^[2-9A-HJ-NP-Z]{4}-[2-9A-HJ-NP-Z]{4}-[2-9A-HJ-NP-Z]{4}$/);
 

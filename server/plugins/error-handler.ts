@@ -81,7 +81,8 @@ export function toErrorBody(err: unknown): ErrorBody {
 export function frameworkErrorHandler(err: FastifyError, request: FastifyRequest, reply: FastifyReply): void {
   const body = toErrorBody(err);
   request.log.info({ status: body.status, reason: body.message }, 'client error');
-  void reply.code(body.status).header('x-content-type-options', 'nosniff').send(body);
+  // No hooks run here (security-headers' no-store included): an error is never worth caching.
+  void reply.code(body.status).headers({ 'x-content-type-options': 'nosniff', 'cache-control': 'no-store' }).send(body);
 }
 
 export const errorHandlerPlugin = fp(async (app: FastifyInstance) => {

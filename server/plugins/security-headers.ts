@@ -48,4 +48,11 @@ export const securityHeadersPlugin = fp(async (app: FastifyInstance, opts: Secur
       reply.header('strict-transport-security', 'max-age=31536000; includeSubDomains');
     }
   });
+  // API answers carry tokens, personal data and staff exports: no browser or proxy may keep them
+  // (issue 29 item 14). A route that is meant to be cached (public announcement images, signed media
+  // until their URL expires) sets its own Cache-Control and keeps it; errors of those routes get no-store.
+  app.addHook('onSend', async (request, reply, payload) => {
+    if (request.url.startsWith('/api/') && (!reply.hasHeader('cache-control') || reply.statusCode >= 400)) reply.header('cache-control', 'no-store');
+    return payload;
+  });
 }, { name: 'epot-security-headers' });

@@ -38,7 +38,9 @@ export { mustEnrolTotp };
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /** Who did it, for the audit log. */
-export const actorOf = (request: FastifyRequest): AuditActor => ({ staffId: request.staff.id, role: request.staff.role, ip: request.ip });
+export const actorOf = (request: FastifyRequest): AuditActor => ({
+  staffId: request.staff.id, role: request.staff.role, ip: request.ip, socketIp: request.socket.remoteAddress ?? null,
+});
 
 export const staffAuthPlugin = fp(async (app: FastifyInstance, opts: { jwtSecret: string | undefined }) => {
   const secret = await hmacKey(await loadJwtSecret(app.db, opts.jwtSecret));

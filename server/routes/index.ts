@@ -22,8 +22,10 @@ import { appealRoutes } from './appeals/index.ts';
 export interface RoutesOptions { config: Config; version: string }
 
 export const apiRoutes: FastifyPluginAsyncZod<RoutesOptions> = async (app, opts) => {
-  // The generated document; hidden from itself.
-  app.get(apiPaths.docsJson, { schema: { hide: true } }, async () => app.swagger());
+  // The generated document; hidden from itself. In production it maps every staff route for whoever
+  // asks, so there it needs a staff token (issue 29 item 15).
+  const docsGuard = opts.config.nodeEnv === 'production' ? { preHandler: app.authenticateStaff } : {};
+  app.get(apiPaths.docsJson, { schema: { hide: true }, ...docsGuard }, async () => app.swagger());
   await app.register(healthRoutes, { version: opts.version });
   await app.register(timeRoutes);
   await app.register(clientErrorRoutes);

@@ -43,6 +43,8 @@ const STAFF_ROUTES = /^\/api\/admin\/v1\//;
 const STAFF_LOGIN = /^\/api\/admin\/v1\/(login|password-set|password-set\/:code)$/;
 /** Staff review photos at a signed, short-lived URL (for <img>): no token at all, so a member's answers 403 (the signature). */
 const STAFF_SIGNED = /^\/api\/admin\/v1\/review-photos\/:media_id$/;
+/** API answers a browser may keep: public announcement/maintenance images, signed media until the URL expires. */
+const CACHEABLE = /^\/api\/(public\/v1\/(announcement|maintenance)-image|storage\/v1\/media\/file)\/:id$/;
 /** Public routes whose whole point is to show a record to whoever holds its reference. */
 const PUBLIC_BY_DESIGN = [/^\/api\/public\/v1\/certificate\/:number$/];
 /** Path parameters and body fields that carry a member's own ids (a body's `license` is a code, not an id). */
@@ -290,6 +292,9 @@ describe('security headers', () => {
       for (const [tls, headers] of [[false, {}], [true, { 'x-forwarded-proto': 'https' }]] as const) {
         const res = await t.app.inject({ method: req.method, url: req.url, headers: { ...req.headers, ...headers }, ...(req.payload !== undefined ? { payload: req.payload as object } : {}) });
         problems.push(...headerProblems(res, tls).map((p) => `${key(route)} (${res.statusCode}${tls ? ', https' : ''}): ${p}`));
+        // Issue 29 item 14: every API answer is no-store but the few meant to be cached (and their errors).
+        const cache = String(res.headers['cache-control'] ?? '');
+        if (!/\bno-store\b/.test(cache) && !(CACHEABLE.test(route.url) && res.statusCode < 400)) problems.push(`${key(route)} (${res.statusCode}): cache-control "${cache}"`);
       }
     }
     // Not from a trusted proxy: X-Forwarded-Proto is ignored, so no HSTS.
@@ -307,6 +312,7 @@ describe('security headers', () => {
       for (const url of ['/', '/login', '/app.js', '/api/nope', '/api/company/v1/get/company/%zz', `/api/company/v1/get/company/${'x'.repeat(300)}`]) {
         const res = await spa.app.inject({ method: 'GET', url });
         const problems = headerProblems(res, false).filter((p) => res.statusCode < 400 || p === 'no nosniff');
+        if (url.startsWith('/api/')) expect(res.headers['cache-control'], url).toBe('no-store');
         expect(problems, `${url} ${res.statusCode}`).toEqual([]);
       }
     } finally {

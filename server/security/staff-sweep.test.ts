@@ -98,6 +98,8 @@ describe('staff scope sweep', () => {
       }
       const own = await staffCall(t, { ...req, token: owner });
       if (own.code === 404) findings.push(`${route.method} ${route.url}: 404 to its own admin too: the sample request is not valid`);
+      // Issue 29 item 14: staff answers (exports included) are never kept by a browser or proxy.
+      if (!/\bno-store\b/.test(String(own.raw.headers['cache-control']))) findings.push(`${route.method} ${route.url}: cache-control ${String(own.raw.headers['cache-control'])}`);
       checked++;
     }
     expect(findings).toEqual([]);

@@ -114,6 +114,7 @@ export const staffMessages = {
     empty: 'Belum ada catatan yang cocok.',
     columns: { at: 'Waktu', who: 'Oleh', action: 'Tindakan', target: 'Sasaran', change: 'Perubahan', ip: 'Alamat IP' },
     shell: 'Server (CLI)',
+    viaSocket: (socket: string) => `lewat ${socket}`, // the TCP peer (a proxy) after the forwarded address
     tableLabel: 'Catatan log audit',
     total: (n: string) => `${n} catatan`,
   },

@@ -26,6 +26,9 @@ export async function staffCall(t: TestApp, c: StaffCall) {
 /** A token for the account (a TOTP code at the test clock when it has two-factor login on). */
 export async function staffToken(t: TestApp, email: string, password = DEMO_PASSWORD): Promise<string> {
   const [row] = await t.db.select().from(staff).where(eq(staff.email, email));
+  // A code works once (issue 29 item 8): a helper that only wants a token forgets the last step used,
+  // so two sign-ins within one 30 s step work (admin.test.ts tests the replay guard itself).
+  if (row?.totp_enabled) await t.db.update(staff).set({ totp_last_step: null }).where(eq(staff.id, row.id));
   const otp = row?.totp_enabled ? await totpCode(row.totp_secret!, t.clock.now()) : undefined;
   const res = await t.app.inject({ method: 'POST', url: `${ADMIN_API}/login`, payload: { email, password, ...(otp ? { otp } : {}) } });
   if (res.statusCode !== 200) throw new Error(`staff login ${email}: ${res.statusCode} ${res.body}`);
@@ -53,7 +56,7 @@ export async function proctorToken(t: TestApp, institutionId: string): Promise<s
 export async function auditOf(t: TestApp, action: string) {
   const token = await staffToken(t, 'operator@epot.local');
   const r = await staffCall(t, { url: `/audit?action=${action}&limit=100`, token });
-  return (r.body.data as { list: { action: string; role: string; target_id: string; institution_id: string | null; before: unknown; after: unknown }[] }).list;
+  return (r.body.data as { list: { action: string; role: string; target_id: string; institution_id: string | null; before: unknown; after: unknown; ip: string | null; socket_ip: string | null }[] }).list;
 }
 
 export const staffAuth = (token: string) => ({ authorization: `Bearer ${token}` });

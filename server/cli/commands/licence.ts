@@ -1,4 +1,5 @@
 import { writeFileSync } from 'node:fs';
+import { csvText } from '../../../contracts/csv-cell.ts';
 import { asc, eq } from 'drizzle-orm';
 import { institutions, licences, products } from '../../db/schema/index.ts';
 import { issueLicenceCode } from '../../services/orders/licence-codes.ts';
@@ -35,9 +36,9 @@ export const licenceCommand: AdminCommand = {
     });
     const issuedAt = ctx.clock.now().toISOString();
     if (values.csv) {
-      const csv = ['code,institution,product,issued_at', ...codes.map((c) => `${c.code},"${institutionName.replaceAll('"', '""')}","${product.name.replaceAll('"', '""')}",${issuedAt}`)];
+      const csv = csvText([['code', 'institution', 'product', 'issued_at'], ...codes.map((c) => [c.code, institutionName, product.name, issuedAt])]);
       // The plain codes exist nowhere else: keep the export private to its owner.
-      writeFileSync(values.csv, csv.join('\n') + '\n', { mode: 0o600 });
+      writeFileSync(values.csv, csv, { mode: 0o600 });
       ctx.out(`issued ${count} code(s) for ${institutionName || 'individual buyers'}; written to ${values.csv}`);
     } else {
       ctx.out(`issued ${count} code(s) for ${institutionName || 'individual buyers'} (shown once):`);

@@ -21,7 +21,10 @@ export const staff = pgTable('staff', {
   totp_enabled: boolean().notNull().default(false),
   // Operators must enrol TOTP before using the console, except accounts flagged here (the demo seed's).
   totp_exempt: boolean().notNull().default(false),
-  // argon2 hashes of the unused recovery codes; one is removed each time it is used.
+  // The time step of the last TOTP code accepted: a code of that step or before is refused (no replay).
+  totp_last_step: integer(),
+  // Hashes of the unused recovery codes ('hmac:…' keyed with totp_secret; argon2 ones from before
+  // issue 29 still count); one is removed each time it is used.
   recovery_hashes: jsonb().$type<string[]>().notNull().default([]),
   active: boolean().notNull().default(true),
   // Bumped by "log out everywhere" and password changes: earlier tokens stop working.
@@ -60,6 +63,9 @@ export const auditLog = pgTable('audit_log', {
   institution_id: uuid().references(() => institutions.id),
   before: jsonb(),
   after: jsonb(),
+  // The client address as the TRUST_PROXY rules give it (X-Forwarded-For from a trusted proxy)...
   ip: text(),
+  // ...and the TCP peer's own address beside it, which no header can change (issue 29 item 13).
+  socket_ip: text(),
   at: timestamp({ withTimezone: true }).notNull(),
 }, (t) => [index('audit_log_at_idx').on(t.at), index('audit_log_institution_idx').on(t.institution_id, t.at)]);

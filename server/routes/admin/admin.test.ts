@@ -4,10 +4,12 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { STAFF_MESSAGES } from '../../../contracts/facts/index.ts';
 import { companies, institutions, staff } from '../../db/schema/index.ts';
+import { hashPassword } from '../../services/accounts/passwords.ts';
 import { DEMO_PASSWORD } from '../../seed/demo-seed.ts';
 import { SHELL_ACTOR } from '../../services/staff/audit.ts';
 import { createStaff, totpCode } from '../../services/staff/staff-accounts.ts';
 import { staffCommand } from '../../cli/commands/staff.ts';
+import { STAFF_LOGIN_LIMIT } from './session.ts';
 import { bearer, createMember } from '../../../tests/server-helpers/members.ts';
 import { buildTestApp, type TestApp } from '../../../tests/server-helpers/test-app.ts';
 
@@ -86,13 +88,37 @@ describe('two-factor login (TOTP)', () => {
 
     expect((await login('operator@epot.local')).body.message).toBe(STAFF_MESSAGES.otpRequired);
     expect((await login('operator@epot.local', DEMO_PASSWORD, '123456')).body.message).toBe(STAFF_MESSAGES.otpWrong);
+    // Issue 29 item 8: the code that confirmed enrolment is used up, within its window too.
+    expect((await login('operator@epot.local', DEMO_PASSWORD, await totpCode(secret, t.clock.now()))).body.message).toBe(STAFF_MESSAGES.otpWrong);
     t.clock.advance(5 * 60_000); // a code from five minutes ago is stale; the current one works
     expect((await login('operator@epot.local', DEMO_PASSWORD, await totpCode(secret, new Date(t.clock.now().getTime() - 5 * 60_000)))).code).toBe(401);
+    const current = await totpCode(secret, t.clock.now());
+    expect((await login('operator@epot.local', DEMO_PASSWORD, current)).code).toBe(200);
+    // ...once: the same code again (or the previous step's) is refused, the next step's works.
+    expect((await login('operator@epot.local', DEMO_PASSWORD, current)).body.message).toBe(STAFF_MESSAGES.otpWrong);
+    expect((await login('operator@epot.local', DEMO_PASSWORD, await totpCode(secret, new Date(t.clock.now().getTime() - 30_000)))).body.message).toBe(STAFF_MESSAGES.otpWrong);
+    t.clock.advance(30_000);
     expect((await login('operator@epot.local', DEMO_PASSWORD, await totpCode(secret, t.clock.now()))).code).toBe(200);
     expect((await login('operator@epot.local', DEMO_PASSWORD, recovery[0])).code).toBe(200);
     expect((await login('operator@epot.local', DEMO_PASSWORD, recovery[0])).body.message).toBe(STAFF_MESSAGES.otpWrong);
+    // Typed in capitals or with spaces, a recovery code still counts.
+    expect((await login('operator@epot.local', DEMO_PASSWORD, ` ${recovery[1]!.toUpperCase().replace(/^(.{5})/, '$1 ')}`)).code).toBe(200);
     const [row] = await t.db.select().from(staff).where(eq(staff.email, 'operator@epot.local'));
-    expect(row!.recovery_hashes).toHaveLength(7);
+    expect(row!.recovery_hashes).toHaveLength(6);
+    // Stored with a fast keyed hash, not argon2 (a wrong guess costs no argon2 run).
+    expect(row!.recovery_hashes.every((h) => /^hmac:[0-9a-f]{64}$/.test(h))).toBe(true);
+  });
+
+  it('still accepts a recovery code hashed with argon2 before issue 29 (once), and only input of its format', async () => {
+    const [row] = await t.db.select().from(staff).where(eq(staff.email, 'operator@epot.local'));
+    const legacy = 'a1b2c3d4e5';
+    await t.db.update(staff).set({ recovery_hashes: [...row!.recovery_hashes, await hashPassword(legacy)] }).where(eq(staff.id, row!.id));
+    expect((await login('operator@epot.local', DEMO_PASSWORD, 'not-a-code')).body.message).toBe(STAFF_MESSAGES.otpWrong);
+    expect((await login('operator@epot.local', DEMO_PASSWORD, legacy)).code).toBe(200);
+    expect((await login('operator@epot.local', DEMO_PASSWORD, legacy)).body.message).toBe(STAFF_MESSAGES.otpWrong);
+    const [after] = await t.db.select().from(staff).where(eq(staff.id, row!.id));
+    expect(after!.recovery_hashes).toEqual(row!.recovery_hashes);
+    t.clock.advance(STAFF_LOGIN_LIMIT.windowMs); // the wrong codes above count against the login limit
   });
 });
 
@@ -164,7 +190,9 @@ describe('npm run admin -- staff add', () => {
 });
 
 async function operatorToken(): Promise<string> {
-  // The operator has TOTP on by now: use a recovery-free path, a fresh code at the test clock.
+  // The operator has TOTP on by now: use a recovery-free path, a fresh code at the test clock (the next
+  // step: a code works once).
+  t.clock.advance(30_000);
   const [row] = await t.db.select().from(staff).where(eq(staff.email, 'operator@epot.local'));
   const otp = row!.totp_enabled ? await totpCode(row!.totp_secret!, t.clock.now()) : undefined;
   const r = await login('operator@epot.local', DEMO_PASSWORD, otp);

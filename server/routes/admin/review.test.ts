@@ -3,19 +3,21 @@
 // accommodation), the risk-ranked queue, each decision's effect (score from saved answers and the
 // certificate, revocation seen by public verification, counters, mail), only operators change a
 // decision, four eyes and the agreement figure, review settings, the simulator, and scope (404).
+import { randomBytes } from 'node:crypto';
 import { and, desc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AttemptTimeline, ReviewQueueRow } from '../../../contracts/admin-review.ts';
 import { REVOCATION_CATEGORIES, STAFF_MESSAGES } from '../../../contracts/facts/index.ts';
 import { REVIEW_MAIL, REVIEW_MESSAGES } from '../../../contracts/facts/review-texts.ts';
-import { certificates, mailOutbox, orderSections, orders } from '../../db/schema/index.ts';
+import { certificates, mailOutbox, orderSections, orders, staff } from '../../db/schema/index.ts';
+import { createStaff } from '../../services/staff/staff-accounts.ts';
 import { scoreExam } from '../../services/exam/scoring.ts';
 import { appWithFixtureExam } from '../../../tests/server-helpers/exam-fixture.ts';
 import { call } from '../../../tests/server-helpers/exam-attempts.ts';
 import {
   completeAttempt, disqualifyByTabs, DRAFT, institutionAttempt, memberEmail, reviewInstitution, type ReviewInstitution,
 } from '../../../tests/server-helpers/review.ts';
-import { auditOf, staffCall, staffToken } from '../../../tests/server-helpers/staff.ts';
+import { auditOf, STAFF_PASSWORD, staffCall, staffToken } from '../../../tests/server-helpers/staff.ts';
 import type { TestApp } from '../../../tests/server-helpers/test-app.ts';
 
 let t: TestApp;
@@ -277,6 +279,29 @@ describe('decisions', () => {
     expect(order!.status).toBe('completed');
     const agreement = await staffCall(t, { url: `/institutions/${f.id}/review-agreement`, token: f.proctor });
     expect(agreement.body.data).toEqual({ second_reviews: 2, reversed: 1, reversal_share: 0.5 });
+  });
+
+  it('four eyes: an admin cannot confirm through a proctor account they created (nor that proctor theirs)', async () => {
+    const f = await reviewInstitution(t);
+    expect((await staffCall(t, { method: 'PUT', url: `/institutions/${f.id}/review-settings`, token: f.admin, payload: { risk_threshold: 40, appeal_hours: 72, four_eyes: true } })).code).toBe(200);
+    const [adminRow] = await t.db.select().from(staff).where(and(eq(staff.institution_id, f.id), eq(staff.role, 'institution-admin')));
+    const email = `boneka-${randomBytes(3).toString('hex')}@review.epot.local`;
+    await createStaff(t.db, { email, role: 'proctor', institutionId: f.id, password: STAFF_PASSWORD }, { staffId: adminRow!.id, role: 'institution-admin', ip: null }, t.clock.now());
+    const puppet = await staffToken(t, email, STAFF_PASSWORD);
+    const a = await institutionAttempt(t, f.id);
+    await disqualifyByTabs(t, a);
+    expect((await decide(f.admin, a.orderId, 'disqualification_upheld')).body.message).toBe(REVIEW_MESSAGES.decisionPending);
+    expect((await timeline(puppet, a.orderId)).body.data).toMatchObject({ review: { can_decide: false } });
+    const byPuppet = await decide(puppet, a.orderId, 'disqualification_upheld');
+    expect([byPuppet.code, byPuppet.body.message]).toEqual([409, REVIEW_MESSAGES.dependentReviewer]);
+    // The other way round: the proctor first, their creator second.
+    const b = await institutionAttempt(t, f.id);
+    await disqualifyByTabs(t, b);
+    await decide(puppet, b.orderId, 'disqualification_upheld');
+    expect((await decide(f.admin, b.orderId, 'disqualification_upheld')).code).toBe(409);
+    // An independent proctor confirms both.
+    expect((await timeline(f.proctor, a.orderId)).body.data).toMatchObject({ review: { can_decide: true } });
+    for (const o of [a, b]) expect((await decide(f.proctor, o.orderId, 'disqualification_upheld')).body.message).toBe(REVIEW_MESSAGES.decisionConfirmed);
   });
 });
 

@@ -11,9 +11,9 @@ import { COMMON_PASSWORD_MESSAGE, isCommonPassword } from '../../services/accoun
 import { findUserByEmail } from '../../services/accounts/members.ts';
 import { hashPassword } from '../../services/accounts/passwords.ts';
 import {
-  checkPasswordReset, completePasswordReset, createPasswordReset, RESET_TTL_MS,
+  checkPasswordReset, completePasswordReset, createPasswordReset, RESET_TTL_MS, resetMessages, usableResetUntil,
 } from '../../services/accounts/password-reset.ts';
-import { enforce } from '../../services/platform/rate-limit.ts';
+import { consume } from '../../services/platform/rate-limit.ts';
 import { authLimits, requireAccessKey } from './guards.ts';
 import { SERVER_MESSAGES } from '../../../contracts/facts/index.ts';
 
@@ -54,10 +54,23 @@ export const passwordResetRoutes: FastifyPluginAsyncZod<{ config: Config }> = as
   }, async (req, reply) => {
     const { access_key, email } = req.body;
     requireAccessKey(config, access_key);
-    await enforce(app.db, reply, `forgot:${email}`, authLimits.forgotPassword.limit, authLimits.forgotPassword.windowMs, app.clock.now());
+    const now = app.clock.now();
+    // The limit is on mails, not on the owner (issue 29 item 9): past it, a request gets no new mail
+    // while a code already mailed can still be used (429 until it expires); once none can, the next
+    // request mails a fresh one. So whoever floods an address sends it at most one mail per code
+    // lifetime, and the owner waits at most that long, never the whole window.
+    const mails = await consume(app.db, `forgot:${email}`, authLimits.forgotPassword.limit, authLimits.forgotPassword.windowMs, now);
     const user = await findUserByEmail(app.db, email);
     if (!user) throw HttpError.badRequest(SERVER_MESSAGES.notRegistered);
-    const { code, otp } = await createPasswordReset(app.db, user.id, app.clock.now());
+    if (!mails.allowed) {
+      const until = await usableResetUntil(app.db, user.id, now);
+      if (until) {
+        const seconds = Math.max(1, Math.ceil((until.getTime() - now.getTime()) / 1000));
+        reply.header('retry-after', String(seconds));
+        throw new HttpError(429, resetMessages.mailAlreadySent(Math.ceil(seconds / 60)));
+      }
+    }
+    const { code, otp } = await createPasswordReset(app.db, user.id, now);
     const origin = linkOrigin(`${req.protocol}://${req.host}`);
     await app.mailer.send({
       to: user.email,

@@ -56,6 +56,8 @@ export const uploadRoutes: FastifyPluginAsyncZod<{ limits: UploadLimits }> = asy
       }
     } catch (err) {
       const code = (err as { code?: string }).code;
+    // A second file trips the multipart plugin's `files: 1` limit (its 413): it is the wrong request, not too large.
+    if (code === 'FST_FILES_LIMIT') throw new HttpError(400, UPLOAD_MESSAGES.oneFile);
       if (code === 'FST_REQ_FILE_TOO_LARGE') throw new HttpError(413, UPLOAD_MESSAGES.tooLarge(limits.maxBytes));
       // busboy reports broken framing (no boundary, a body that ends mid-part) as plain Errors
       // without a status: the client's fault, not a 500.

@@ -2,7 +2,7 @@
 // returned to the requester) and a 6-digit OTP (only mailed). Both are stored hashed; the OTP hash
 // includes the code, so it is bound to it. Valid 10 minutes, single use, 5 wrong OTPs kill it.
 import { createHash, randomBytes, randomInt, timingSafeEqual } from 'node:crypto';
-import { and, eq, gt, isNull, lt, sql } from 'drizzle-orm';
+import { and, desc, eq, gt, isNull, lt, sql } from 'drizzle-orm';
 import type { AppDb } from '../../db/client.ts';
 import { passwordResets } from '../../db/schema/index.ts';
 import { HttpError } from '../../http-error.ts';
@@ -17,6 +17,8 @@ export const resetMessages = {
   killed: 'Kode OTP salah. Kode ini sudah tidak berlaku, silakan minta kode OTP baru',
   // Answered with 429 for any try on a code that has used up its attempts.
   tooMany: 'Terlalu banyak percobaan kode OTP salah. Silakan minta kode OTP baru.',
+  // Past the mail limit while a code is still valid (issue 29 item 9).
+  mailAlreadySent: (minutes: number) => `Kode OTP sudah dikirim ke email Anda. Gunakan kode dan tautan di email terakhir, atau minta kode baru dalam ${minutes} menit.`,
 } as const;
 
 const sha256 = (s: string) => createHash('sha256').update(s).digest('hex');
@@ -40,6 +42,14 @@ export async function createPasswordReset(db: AppDb, userId: string, now: Date, 
   // Housekeeping: expired codes are of no use to anyone.
   await db.delete(passwordResets).where(lt(passwordResets.expires_at, new Date(now.getTime() - 24 * 3600_000)));
   return { code, otp };
+}
+
+/** When the user's newest reset that can still be used expires; null when none can. */
+export async function usableResetUntil(db: AppDb, userId: string, now: Date): Promise<Date | null> {
+  const [row] = await db.select({ expires_at: passwordResets.expires_at }).from(passwordResets)
+    .where(and(eq(passwordResets.user_id, userId), isNull(passwordResets.used_at), gt(passwordResets.expires_at, now), lt(passwordResets.attempts, MAX_OTP_ATTEMPTS)))
+    .orderBy(desc(passwordResets.expires_at)).limit(1);
+  return row?.expires_at ?? null;
 }
 
 /**

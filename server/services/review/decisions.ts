@@ -8,12 +8,12 @@
 // - every decision is kept (the history) and written to the audit log.
 // The order row and the review row are locked for the transaction, so two reviewers cannot both take
 // effect on a stale state.
-import { and, asc, eq, inArray, ne } from 'drizzle-orm';
+import { and, asc, eq, inArray, ne, or } from 'drizzle-orm';
 import type { DecisionRecord, ReviewState } from '../../../contracts/admin-review.ts';
 import { decisionsFor, FOUR_EYES_DECISIONS, isAdverseDecision, STAFF_MESSAGES, type ReviewDecision } from '../../../contracts/facts/index.ts';
 import { REVIEW_MESSAGES } from '../../../contracts/facts/review-texts.ts';
 import type { AppDb, AppTx } from '../../db/client.ts';
-import { appeals, attemptReviews, orders, reviewDecisions, staff } from '../../db/schema/index.ts';
+import { appeals, attemptReviews, auditLog, orders, reviewDecisions, staff } from '../../db/schema/index.ts';
 import { HttpError } from '../../http-error.ts';
 import { appendAudit, type AuditActor } from '../staff/audit.ts';
 import { institutionFilter, type StaffScope } from '../staff/scope.ts';
@@ -51,6 +51,18 @@ async function withEmails(db: Db, rows: DecisionRow[]): Promise<DecisionRecord[]
   }));
 }
 
+/**
+ * Four eyes need two independent people: an institution admin who creates a proctor account chooses
+ * its e-mail address, so could confirm their own decision through it (issue 29 item 15).
+ * True when one of the two created the other's account (the `staff.create` audit entry); operators are
+ * never asked (their decisions take effect at once).
+ */
+export async function createdOneAnother(db: Db, a: string, b: string): Promise<boolean> {
+  const rows = await db.select({ id: auditLog.id }).from(auditLog).where(and(eq(auditLog.action, 'staff.create'), eq(auditLog.target_type, 'staff'),
+    or(and(eq(auditLog.staff_id, a), eq(auditLog.target_id, b)), and(eq(auditLog.staff_id, b), eq(auditLog.target_id, a))))).limit(1);
+  return rows.length > 0;
+}
+
 /** What may the reviewer do now, and the history. Null for an attempt that is not finished. */
 export async function reviewState(db: Db, order: OrderRow, reviewer: Reviewer): Promise<ReviewState | null> {
   const [review] = await db.select().from(attemptReviews).where(eq(attemptReviews.order_id, order.id));
@@ -65,7 +77,8 @@ export async function reviewState(db: Db, order: OrderRow, reviewer: Reviewer): 
   return {
     disqualified: review.disqualified, decision: review.decision, decided_at: review.decided_at?.toISOString() ?? null,
     pending, allowed_decisions: [...decisionsFor(review.disqualified)], four_eyes: settings.four_eyes,
-    can_decide: open && pendingRow?.staff_id !== reviewer.id, history,
+    can_decide: open && pendingRow?.staff_id !== reviewer.id
+      && !(pendingRow && reviewer.role !== 'operator' && await createdOneAnother(db, pendingRow.staff_id, reviewer.id)), history,
   };
 }
 
@@ -98,6 +111,7 @@ export async function decide(db: AppDb, reviewer: Reviewer, actor: AuditActor, o
     const operator = reviewer.role === 'operator';
     if (!operator && review.decision !== null && !appeal && !pending) throw HttpError.forbidden(REVIEW_MESSAGES.onlyOperatorChanges);
     if (pending && pending.staff_id === reviewer.id) throw HttpError.conflict(REVIEW_MESSAGES.sameReviewer);
+    if (pending && !operator && await createdOneAnother(tx, pending.staff_id, reviewer.id)) throw HttpError.conflict(REVIEW_MESSAGES.dependentReviewer);
 
     const second = pending ? { second_of: pending.id, reversed: pending.decision !== input.decision } : { second_of: null, reversed: null };
     const waits = !pending && !operator && settings.four_eyes && FOUR_EYES_DECISIONS.includes(input.decision);

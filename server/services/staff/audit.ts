@@ -8,6 +8,8 @@ export interface AuditActor {
   staffId: string | null;
   role: string;
   ip: string | null;
+  /** The TCP peer (a proxy, or the client itself); `ip` may come from X-Forwarded-For. */
+  socketIp?: string | null;
 }
 
 export interface AuditEntry {
@@ -23,7 +25,7 @@ export const SHELL_ACTOR: AuditActor = { staffId: null, role: 'shell', ip: null 
 
 export async function appendAudit(db: AppDb | AppTx, actor: AuditActor, entry: AuditEntry, at: Date): Promise<void> {
   await db.insert(auditLog).values({
-    staff_id: actor.staffId, role: actor.role, ip: actor.ip, at,
+    staff_id: actor.staffId, role: actor.role, ip: actor.ip, socket_ip: actor.socketIp ?? null, at,
     action: entry.action, target_type: entry.targetType, target_id: entry.targetId,
     institution_id: entry.institutionId, before: entry.before ?? null, after: entry.after ?? null,
   });

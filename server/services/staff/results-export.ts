@@ -29,7 +29,8 @@ async function* cellRows(pages: AsyncIterable<ResultRow[]>) {
 
 /** The CSV as a stream (the caller sends it as the response body). */
 export function resultsCsvStream(pages: AsyncIterable<ResultRow[]>): Readable {
-  const csv = stringify({ bom: true, header: true, columns: [...RESULT_EXPORT_HEADERS], record_delimiter: 'windows' });
+  // escape_formulas: a name like `=HYPERLINK(...)` (the candidate sets their own) must not run in Excel.
+  const csv = stringify({ bom: true, header: true, columns: [...RESULT_EXPORT_HEADERS], record_delimiter: 'windows', escape_formulas: true });
   const out = new PassThrough();
   pipeline(Readable.from(cellRows(pages)), csv, out).catch((err: unknown) => out.destroy(err as Error));
   return out;

@@ -1,7 +1,7 @@
 // Staff accounts: creation (console and CLI share it), password + TOTP login (RFC 6238 via otplib),
 // enrolment with one-time recovery codes, and "log out everywhere".
-import { randomBytes } from 'node:crypto';
-import { eq, getTableColumns, sql, type SQL } from 'drizzle-orm';
+import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
+import { and, eq, getTableColumns, isNull, lt, or, sql, type SQL } from 'drizzle-orm';
 import { generate, generateSecret, generateURI, verify } from 'otplib';
 import QRCode from 'qrcode';
 import type { StaffRole } from '../../../contracts/facts/index.ts';
@@ -72,11 +72,35 @@ export const findStaffById = (db: AppDb, id: string) => findStaff(db, eq(staff.i
 
 const epochOf = (now: Date) => Math.floor(now.getTime() / 1000);
 
-/** One step either side (±30 s) for clocks that drift a little. */
-export async function totpValid(secret: string, code: string, now: Date): Promise<boolean> {
-  if (!/^\d{6}$/.test(code)) return false;
-  const result = await verify({ secret, token: code, epoch: epochOf(now), epochTolerance: 30 });
-  return result.valid;
+/**
+ * The time step `code` matches, one step either side (±30 s) for clocks that drift a little; null when
+ * it matches none, or only steps at or before `afterStep` (a code already used: RFC 6238 section 5.2).
+ */
+export async function totpStep(secret: string, code: string, now: Date, afterStep?: number | null): Promise<number | null> {
+  if (!/^\d{6}$/.test(code)) return null;
+  const result = await verify({ secret, token: code, epoch: epochOf(now), epochTolerance: 30, ...(afterStep != null ? { afterTimeStep: afterStep } : {}) });
+  // The matched step from the delta (otplib's union with HOTP's result type does not carry timeStep).
+  return result.valid ? Math.floor(epochOf(now) / 30) + result.delta : null;
+}
+
+export const totpValid = async (secret: string, code: string, now: Date): Promise<boolean> => (await totpStep(secret, code, now)) !== null;
+
+/** Recovery codes as confirmTotpEnrolment makes them: 40 random bits in hex. */
+const RECOVERY_FORMAT = /^[0-9a-f]{10}$/;
+const KEYED_PREFIX = 'hmac:';
+/**
+ * Recovery codes are random, not passwords: a fast keyed hash (HMAC-SHA256 keyed with the account's
+ * TOTP secret, which new codes always come with) is enough, and a wrong guess costs no argon2 runs.
+ */
+const recoveryHash = (totpSecret: string, code: string) => `${KEYED_PREFIX}${createHmac('sha256', totpSecret).update(code).digest('hex')}`;
+
+/** The stored hash `code` matches: keyed ones, then argon2 ones from before issue 29 (accepted until spent). */
+async function matchingRecoveryHash(row: StaffRow, code: string): Promise<string | null> {
+  const keyed = recoveryHash(row.totp_secret!, code);
+  const found = row.recovery_hashes.find((h) => h.length === keyed.length && timingSafeEqual(Buffer.from(h), Buffer.from(keyed)));
+  if (found) return found;
+  for (const hashed of row.recovery_hashes) if (!hashed.startsWith(KEYED_PREFIX) && await verifyPassword(hashed, code)) return hashed;
+  return null;
 }
 
 /** A code for `now` (tests and the demo use it; the candidate-facing app never does). */
@@ -84,21 +108,30 @@ export const totpCode = (secret: string, now: Date): Promise<string> => generate
 
 export type SecondFactor = 'ok' | 'required' | 'wrong';
 
-/** Checks `otp` (a TOTP code, or one unused recovery code which it then spends). */
+/**
+ * Checks `otp`: a TOTP code of a step after the last accepted one (stored, so a code works once), or
+ * one unused recovery code (which it then spends). Only input of a recovery code's format is compared
+ * with the recovery hashes.
+ */
 export async function checkSecondFactor(db: AppDb, row: StaffRow, otp: string | undefined, now: Date): Promise<SecondFactor> {
   if (!row.totp_enabled || !row.totp_secret) return 'ok';
   if (!otp) return 'required';
-  const code = otp.replace(/\s+/g, '');
-  if (await totpValid(row.totp_secret, code, now)) return 'ok';
-  for (const hashed of row.recovery_hashes) {
-    if (!(await verifyPassword(hashed, code))) continue;
-    // Spent in one statement so two logins cannot both use it.
-    const spent = await db.update(staff)
-      .set({ recovery_hashes: sql`${staff.recovery_hashes} - ${hashed}::text` })
-      .where(sql`${staff.id} = ${row.id} and ${staff.recovery_hashes} ? ${hashed}::text`).returning({ id: staff.id });
-    return spent.length ? 'ok' : 'wrong';
+  const code = otp.replace(/\s+/g, '').toLowerCase();
+  const step = await totpStep(row.totp_secret, code, now, row.totp_last_step);
+  if (step !== null) {
+    // Conditional, so two logins racing with one code cannot both pass.
+    const taken = await db.update(staff).set({ totp_last_step: step })
+      .where(and(eq(staff.id, row.id), or(isNull(staff.totp_last_step), lt(staff.totp_last_step, step)))).returning({ id: staff.id });
+    return taken.length ? 'ok' : 'wrong';
   }
-  return 'wrong';
+  if (!RECOVERY_FORMAT.test(code)) return 'wrong';
+  const hashed = await matchingRecoveryHash(row, code);
+  if (!hashed) return 'wrong';
+  // Spent in one statement so two logins cannot both use it.
+  const spent = await db.update(staff)
+    .set({ recovery_hashes: sql`${staff.recovery_hashes} - ${hashed}::text` })
+    .where(sql`${staff.id} = ${row.id} and ${staff.recovery_hashes} ? ${hashed}::text`).returning({ id: staff.id });
+  return spent.length ? 'ok' : 'wrong';
 }
 
 /** A new secret (not yet trusted) and what the authenticator app scans. */
@@ -113,11 +146,14 @@ const RECOVERY_CODES = 8;
 
 /** Turns two-factor login on once a code proves the app has the secret; returns recovery codes once. */
 export async function confirmTotpEnrolment(db: AppDb, row: StaffRow, code: string, actor: AuditActor, now: Date): Promise<string[] | null> {
-  if (!row.totp_secret || !(await totpValid(row.totp_secret, code, now))) return null;
+  const secret = row.totp_secret;
+  const step = secret ? await totpStep(secret, code, now) : null;
+  if (!secret || step === null) return null;
   const codes = Array.from({ length: RECOVERY_CODES }, () => randomBytes(5).toString('hex'));
-  const hashes = await Promise.all(codes.map((c) => hashPassword(c)));
+  const hashes = codes.map((c) => recoveryHash(secret, c));
   await db.transaction(async (tx) => {
-    await tx.update(staff).set({ totp_enabled: true, recovery_hashes: hashes }).where(eq(staff.id, row.id));
+    // The confirming code is used: it does not sign in again.
+    await tx.update(staff).set({ totp_enabled: true, recovery_hashes: hashes, totp_last_step: step }).where(eq(staff.id, row.id));
     await appendAudit(tx, actor, {
       action: 'staff.totp-enable', targetType: 'staff', targetId: row.id, institutionId: row.institution_id,
       before: { totp_enabled: row.totp_enabled }, after: { totp_enabled: true },

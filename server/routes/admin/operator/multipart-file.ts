@@ -43,6 +43,8 @@ export async function readUpload(req: FastifyRequest, maxBytes: number, toPath?:
     }
   } catch (err) {
     const code = (err as { code?: string }).code;
+    // A second file trips the multipart plugin's `files: 1` limit (its 413): it is the wrong request, not too large.
+    if (code === 'FST_FILES_LIMIT') throw new HttpError(400, OPERATOR_MESSAGES.oneFile);
     if (code === 'FST_REQ_FILE_TOO_LARGE') throw new HttpError(413, OPERATOR_MESSAGES.fileTooLarge(Math.round(maxBytes / (1024 * 1024))));
     if (!(err instanceof HttpError) && typeof (err as { statusCode?: unknown }).statusCode !== 'number') {
       req.log.info({ reason: (err as Error).message }, 'malformed multipart body');

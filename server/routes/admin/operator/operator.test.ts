@@ -121,6 +121,10 @@ describe('announcement and maintenance', () => {
     const gif = Buffer.from('GIF89a' + 'x'.repeat(40));
     expect(await uploadImage(c, gif)).toMatchObject({ code: 400, body: { message: OPERATOR_MESSAGES.imageType } });
     expect((await uploadImage(c, jpegBytes(3 * 1024 * 1024))).code).toBe(413);
+    // Issue 29 item 15: two files answer 400 (one file expected), not 413.
+    const two = multipartBody({}, [{ filename: 'a.png', data: pngBytes(), contentType: 'image/png' }, { filename: 'b.png', data: pngBytes(), contentType: 'image/png' }]);
+    const twoRes = await t.app.inject({ method: 'POST', url: `/api/admin/v1/companies/${c}/announcement/images`, payload: two.payload, headers: { 'content-type': two.contentType, authorization: `Bearer ${op}` } });
+    expect([twoRes.statusCode, twoRes.json<{ message: string }>().message]).toEqual([400, OPERATOR_MESSAGES.oneFile]);
     expect((await uploadImage(crypto.randomUUID(), pngBytes())).code).toBe(404);
     for (const bad of ['https://cdn.example.com/a.png', '//cdn.example.com/a.png', 'javascript:alert(1)', '/a b.png']) {
       expect((await call('PUT', `/companies/${c}/announcement`, { is_active: true, images: [bad] })).code).toBe(400);

@@ -82,7 +82,7 @@ export function AuditPage() {
                 <Cell><code>{e.action}</code></Cell>
                 <Cell>{e.target_type} {e.target_id}</Cell>
                 <Cell className="staff-change">{changeText(e.before, e.after)}</Cell>
-                <Cell>{e.ip ?? '–'}</Cell>
+                <Cell>{e.ip ?? '–'}{e.socket_ip && e.socket_ip !== e.ip ? ` (${t.viaSocket(e.socket_ip)})` : ''}</Cell>
               </Row>
             )}
           </TableBody>
