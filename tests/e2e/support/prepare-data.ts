@@ -18,6 +18,8 @@ import { systemClock } from '../../../server/services/platform/clock.ts';
 const INDIVIDUAL_CODES = 10;
 const INDIVIDUAL_MEMBERS = 3;
 const INSTITUTION_CODES = 5;
+/** Spare licences per kind for retried tests: CI retries each failed test once. */
+const RETRY_CODES = 12;
 const INSTITUTION_MEMBERS = 2;
 const CODE_RE = /^[2-9A-HJ-NP-Z]{4}-[2-9A-HJ-NP-Z]{4}-[2-9A-HJ-NP-Z]{4}$/;
 
@@ -99,6 +101,9 @@ export async function prepareE2eData(dataDir: string, file = join(dataDir, 'e2e-
       members: await addMembers(dataDir, key.toLowerCase(), INSTITUTION_MEMBERS * POOL_NAMES.length, institutionIds[key]),
     };
   }
+  // Codes a retry takes when its first try redeemed its own (tests/e2e/support/orders.ts).
+  const retryCodes = { individual: await issueCodes(dataDir, RETRY_CODES) } as E2eData['retryCodes'];
+  for (const key of INSTITUTION_KEYS) retryCodes[key] = await issueCodes(dataDir, RETRY_CODES, institutionIds[key]);
   POOL_NAMES.forEach((name, i) => {
     const slice = <T>(list: T[], n: number) => list.slice(i * n, (i + 1) * n);
     pools[name] = {
@@ -152,6 +157,7 @@ export async function prepareE2eData(dataDir: string, file = join(dataDir, 'e2e-
       noIdentification: { id: noIdId, name: 'Lembaga Tanpa Identifikasi', active_camera: true, identification: none },
     },
     pools,
+    retryCodes,
     accommodated,
     staff,
   };

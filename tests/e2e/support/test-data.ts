@@ -61,6 +61,8 @@ export interface E2eData {
   };
   institutions: Record<InstitutionKey, E2eInstitution>;
   pools: Record<PoolName, E2ePool>;
+  /** Spare licences, individual and per institution, for a retry whose first try used its own. */
+  retryCodes: { individual: string[] } & Record<InstitutionKey, string[]>;
   /** An order made before the run with extra time granted (`npm run admin -- accommodations set`). */
   accommodated: { email: string; orderId: string; factor: number };
   staff: {

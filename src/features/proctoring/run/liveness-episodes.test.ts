@@ -50,4 +50,12 @@ describe('liveness episodes for the reviewers', () => {
     set(20_000, { state: 'still' });
     expect(monitoring.episode.mock.calls).toEqual([['face-still-beside', 6_000]]);
   });
+
+  it('reports a short episode still open when monitoring stops: the worker flagged it after a whole still window', () => {
+    const { set, monitoring, stop, at } = setup();
+    set(3_000, { state: 'still' });
+    at(3_500);
+    stop();
+    expect(monitoring.episode.mock.calls).toEqual([['face-still', 500]]);
+  });
 });

@@ -14,13 +14,15 @@ type Kind = 'face-still' | 'face-still-beside';
 export function watchLiveness({ store, now }: Pick<RunContext, 'store' | 'now'>, monitoring: Pick<Monitoring, 'episode'>): () => void {
   const since: Record<Kind, number | null> = { 'face-still': null, 'face-still-beside': null };
 
-  function follow(kind: Kind, on: boolean): void {
+  function follow(kind: Kind, on: boolean, stopping = false): void {
     const start = since[kind];
     if (on && start === null) since[kind] = now();
     if (!on && start !== null) {
       since[kind] = null;
       const ms = now() - start;
-      if (ms >= FACE_EPISODE_MIN_MS) monitoring.episode(kind, ms);
+      // The worker flags a face only after a whole window without motion, so an episode open when
+      // monitoring stops is no flicker, however short its tail here: it is reported.
+      if (ms >= FACE_EPISODE_MIN_MS || stopping) monitoring.episode(kind, ms);
     }
   }
 
@@ -35,7 +37,7 @@ export function watchLiveness({ store, now }: Pick<RunContext, 'store' | 'now'>,
   const unsubscribe = store.sub(faceStateAtom, onFaceState);
   return () => {
     unsubscribe();
-    follow('face-still', false);
-    follow('face-still-beside', false);
+    follow('face-still', false, true);
+    follow('face-still-beside', false, true);
   };
 }
