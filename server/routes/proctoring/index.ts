@@ -74,8 +74,7 @@ const orderProctoringRoutes: FastifyPluginAsyncZod = async (app) => {
       params: idParamSchema, body: heartbeatRequestSchema, response: { 200: heartbeatResponseSchema } },
   }, async (req, reply) => {
     await enforce(app.db, reply, `heartbeat:${req.member.id}`, HEARTBEATS_PER_MINUTE, 60_000, app.clock.now());
-    const order = await getOwnOrder(app.db, req.member.id, req.params.id);
-    const data = await recordHeartbeats(app.db, order, req.body.beats, app.clock.now());
+    const data = await recordHeartbeats(app.db, req.member.id, req.params.id, req.body.beats, app.clock.now());
     return { status: 200 as const, message: 'OK', data };
   });
 };
