@@ -11,11 +11,11 @@ import { HttpError } from '../../http-error.ts';
 import { COMMON_PASSWORD_MESSAGE, isCommonPassword } from '../../services/accounts/common-passwords.ts';
 import { verifyGoogleIdToken } from '../../services/accounts/google-id-token.ts';
 import {
-  findOrCreateMember, findUserByEmail, registerMember, revokeTokens, toMemberUser, type UserRow,
+  findOrCreateMember, findUserByEmail, linkSso, registerMember, revokeTokens, toMemberUser, type UserRow,
 } from '../../services/accounts/members.ts';
 import { hashPassword } from '../../services/accounts/passwords.ts';
 import { enforce, refund } from '../../services/platform/rate-limit.ts';
-import { verifySso } from '../../services/accounts/sso.ts';
+import { spendSsoLink, verifySso } from '../../services/accounts/sso.ts';
 import { authLimits, requireAccessKey, verifyOrBurn } from './guards.ts';
 import { SERVER_MESSAGES } from '../../../contracts/facts/index.ts';
 
@@ -26,6 +26,8 @@ export const loginMessages = {
   googleInvalid: 'Login Google gagal atau sudah kedaluwarsa, silakan coba lagi',
   registered: 'Registrasi berhasil',
   emailTaken: 'Email sudah terdaftar, silakan login',
+  /** An SSO link for an address whose account has a password and was never opened by SSO (issue 29 item 11). */
+  ssoPasswordAccount: 'Akun dengan email ini memakai password. Silakan login dengan email dan password.',
   /** The member's institution deactivated the account (staff console). */
   deactivated: 'Akun Anda telah dinonaktifkan oleh lembaga Anda. Silakan hubungi admin lembaga.',
 } as const;
@@ -85,7 +87,20 @@ export const sessionRoutes: FastifyPluginAsyncZod<{ config: Config }> = async (a
     }
     const parsedEmail = z.email().safeParse(email.trim().toLowerCase());
     if (!parsedEmail.success) throw HttpError.badRequest(SERVER_MESSAGES.ssoFailed);
-    return loginData(await findOrCreateMember(app.db, parsedEmail.data, capitalizeWords(fullname)));
+    const now = app.clock.now();
+    // An account with a password that SSO never signed into is its owner's alone: a portal that can
+    // sign links (or a leak of its secret) must not open it. Checked before the link is spent.
+    const existing = await findUserByEmail(app.db, parsedEmail.data);
+    if (existing?.password_hash && !existing.sso_linked_at) {
+      req.log.info({ user: existing.id }, 'SSO link refused: the account has a password and no SSO link');
+      throw HttpError.forbidden(loginMessages.ssoPasswordAccount);
+    }
+    if (!(await spendSsoLink(app.db, sig, expNumber, now))) {
+      req.log.info({ reason: 'replayed' }, 'SSO link refused');
+      throw HttpError.unauthorized(SERVER_MESSAGES.ssoFailed);
+    }
+    const user = existing ?? await findOrCreateMember(app.db, parsedEmail.data, capitalizeWords(fullname));
+    return loginData(await linkSso(app.db, user, now));
   });
 
   app.post(apiPaths.member.register, {
