@@ -152,20 +152,7 @@ describe('login', () => {
     const res = await post(t, 'login', { access_key: KEY, provider: 'facebook', email: '', password: '', access_token: 'x' });
     expect(res.json()).toEqual({ status: 400, message: loginMessages.facebookUnavailable });
   });
-
-  it(`allows ${authLimits.login.limit} failures per e-mail and IP in 15 minutes, then 429 with Retry-After`, async () => {
-    const { user, password } = await createMember(t.db);
-    const ip = nextIp();
-    // A success in between is given back, so it does not count.
-    expect((await login(user.email, password, ip)).statusCode).toBe(200);
-    for (let i = 0; i < authLimits.login.limit; i++) expect((await login(user.email, 'Salah-Sekali-1', ip)).statusCode).toBe(401);
-    const blocked = await login(user.email, password, ip);
-    expect(blocked.statusCode).toBe(429);
-    expect(blocked.json().message).toBe('Terlalu banyak percobaan. Silakan coba lagi dalam 15 menit.');
-    expect(Number(blocked.headers['retry-after'])).toBeGreaterThan(14 * 60);
-    // Another address is counted apart.
-    expect((await login(user.email, password, nextIp())).statusCode).toBe(200);
-  });
+  // The login limits: login-limits.test.ts.
 });
 
 describe('tokens', () => {

@@ -14,7 +14,10 @@ import {
   findOrCreateMember, findUserByEmail, linkSso, registerMember, revokeTokens, toMemberUser, type UserRow,
 } from '../../services/accounts/members.ts';
 import { hashPassword } from '../../services/accounts/passwords.ts';
-import { enforce, refund } from '../../services/platform/rate-limit.ts';
+import { enforce, tooManyAttempts } from '../../services/platform/rate-limit.ts';
+import {
+  accountLockedFor, LOGIN_ALERT_SUBJECT, LOGIN_GUARD, loginAlertText, recordLoginFailure, recordLoginSuccess,
+} from '../../services/accounts/login-guard.ts';
 import { spendSsoLink, verifySso } from '../../services/accounts/sso.ts';
 import { authLimits, requireAccessKey, verifyOrBurn } from './guards.ts';
 import { SERVER_MESSAGES } from '../../../contracts/facts/index.ts';
@@ -54,14 +57,29 @@ export const sessionRoutes: FastifyPluginAsyncZod<{ config: Config }> = async (a
       if (!identity) throw HttpError.unauthorized(loginMessages.googleInvalid);
       return loginData(await findOrCreateMember(app.db, identity.email, capitalizeWords(identity.name)));
     }
-    // Counted before the check so parallel guesses cannot slip past; given back on success.
-    const key = `login:${body.email}|${req.ip}`;
-    await enforce(app.db, reply, key, authLimits.login.limit, authLimits.login.windowMs, app.clock.now());
+    // Limits per account and per address (services/accounts/login-guard.ts, issue 29 item 7).
+    const now = app.clock.now();
+    const locked = await accountLockedFor(app.db, 'member', body.email, now);
+    if (locked !== null) {
+      reply.header('retry-after', String(locked));
+      throw tooManyAttempts(locked);
+    }
     const user = await findUserByEmail(app.db, body.email);
     if (!(await verifyOrBurn(user?.password_hash, body.password)) || !user) {
+      const failure = await recordLoginFailure(app.db, 'member', body.email, req.ip, now);
+      if (failure.firstLock && user) {
+        await app.mailer.send({
+          to: user.email, subject: LOGIN_ALERT_SUBJECT,
+          text: loginAlertText({ name: user.fullname || user.email, failures: LOGIN_GUARD.freeFailures + 1, supportEmail: config.supportEmail }),
+        }).catch((err: unknown) => req.log.error({ err }, 'login alert mail failed'));
+      }
+      if (failure.retryAfterSeconds !== null) {
+        reply.header('retry-after', String(failure.retryAfterSeconds));
+        throw tooManyAttempts(failure.retryAfterSeconds);
+      }
       throw HttpError.unauthorized(loginMessages.wrongCredentials);
     }
-    await refund(app.db, key);
+    await recordLoginSuccess(app.db, 'member', body.email);
     return loginData(user);
   });
 
