@@ -1,10 +1,9 @@
 // `npm run admin -- sso-link --email E --name N [--ttl 600] [--base-url URL]`: prints a signed
 // single sign-on link (needs SSO_SECRET; the link logs that person in, creating the account if new).
 import { z } from 'zod';
-import { signSsoLink } from '../../services/accounts/sso.ts';
+import { signSsoLink, SSO_MAX_TTL_SECONDS } from '../../services/accounts/sso.ts';
 import { parseFlags, UsageError, type AdminCommand } from '../admin-command.ts';
 
-const MAX_TTL_SECONDS = 7 * 24 * 3600;
 
 export const ssoLinkCommand: AdminCommand = {
   name: 'sso-link',
@@ -17,7 +16,7 @@ export const ssoLinkCommand: AdminCommand = {
     if (!email || !z.email().safeParse(email).success) throw new UsageError('--email must be an e-mail address');
     if (!name) throw new UsageError('--name is required');
     const ttl = Number(values.ttl ?? 600);
-    if (!Number.isInteger(ttl) || ttl < 1 || ttl > MAX_TTL_SECONDS) throw new UsageError(`--ttl must be 1..${MAX_TTL_SECONDS} seconds`);
+    if (!Number.isInteger(ttl) || ttl < 1 || ttl > SSO_MAX_TTL_SECONDS) throw new UsageError(`--ttl must be 1..${SSO_MAX_TTL_SECONDS} seconds`);
     const baseUrl = values['base-url'] ?? ctx.config.publicUrl ?? `http://localhost:${ctx.config.port}`;
     if (!z.url({ protocol: /^https?$/ }).safeParse(baseUrl).success) throw new UsageError('--base-url must be an http(s) URL');
     if (!ctx.config.ssoSecret) throw new Error('SSO_SECRET is not set');

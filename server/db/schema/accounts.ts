@@ -1,6 +1,6 @@
 // Companies, their institutions and the members (users) who sign in.
 import { sql } from 'drizzle-orm';
-import { boolean, check, date, index, integer, jsonb, pgTable, text, uuid } from 'drizzle-orm/pg-core';
+import { boolean, check, date, index, integer, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { DEFAULT_REVIEW_SETTINGS, type ProctoringFlags, type ReviewSettings } from '../../../contracts/facts/index.ts';
 import { createdAt, id } from './columns.ts';
 
@@ -56,8 +56,17 @@ export const users = pgTable('users', {
   token_version: integer().notNull().default(0),
   // Institution staff can deactivate a member: no login (any provider) until reactivated.
   active: boolean().notNull().default(true),
+  // When an SSO link first signed into this account while it had no password: SSO may go on signing
+  // into it after a password is set. An account with a password and no link refuses SSO (issue 29 item 11).
+  sso_linked_at: timestamp({ withTimezone: true }),
   created_at: createdAt(),
 }, (t) => [
   check('users_email_lowercase', sql`${t.email} = lower(${t.email})`),
   index('users_institution_idx').on(t.institution_id),
 ]);
+
+/** SSO links already used (their signature's sha256), kept until they expire: a link signs in once. */
+export const ssoLinkUses = pgTable('sso_link_uses', {
+  sig_hash: text().primaryKey(),
+  expires_at: timestamp({ withTimezone: true }).notNull(),
+}, (t) => [index('sso_link_uses_expires_idx').on(t.expires_at)]);

@@ -15,7 +15,7 @@ import { staffPasswordSetRoutes } from './password-set.ts';
 import { operatorRoutes } from './operator/index.ts';
 
 export const adminRoutes: FastifyPluginAsyncZod<{ config: Config }> = async (app, { config }) => {
-  await app.register(staffSessionRoutes);
+  await app.register(staffSessionRoutes, { config });
   await app.register(staffInstitutionRoutes);
   await app.register(staffAuditRoutes);
   await app.register(staffMemberRoutes, { config });

@@ -1,5 +1,6 @@
-// Staff sign-in: password (argon2, rate-limited per e-mail + IP like members), then the TOTP code
-// or a recovery code when two-factor login is on; enrolment; "log out everywhere"; who am I.
+// Staff sign-in: password (argon2; limited per account and per address like members, see
+// services/accounts/login-guard.ts), then the TOTP code or a recovery code when two-factor login is
+// on (a wrong one counts as a failure too); enrolment; "log out everywhere"; who am I.
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   plainOkResponseSchema, staffLoginRequestSchema, staffLoginResponseSchema, staffMeResponseSchema,
@@ -10,15 +11,17 @@ import { STAFF_MESSAGES } from '../../../contracts/facts/index.ts';
 import { HttpError } from '../../http-error.ts';
 import { actorOf } from '../../plugins/staff-auth.ts';
 import { verifyOrBurn } from '../auth/guards.ts';
-import { enforce, refund } from '../../services/platform/rate-limit.ts';
+import type { Config } from '../../config.ts';
+import {
+  accountLockedFor, LOGIN_ALERT_SUBJECT, LOGIN_GUARD, loginAlertText, recordLoginFailure, recordLoginSuccess,
+} from '../../services/accounts/login-guard.ts';
+import { tooManyAttempts } from '../../services/platform/rate-limit.ts';
 import {
   checkSecondFactor, confirmTotpEnrolment, findStaffByEmail, findStaffById, revokeStaffTokens, startTotpEnrolment,
   toStaffPublic,
 } from '../../services/staff/staff-accounts.ts';
 
-export const STAFF_LOGIN_LIMIT = { limit: 10, windowMs: 15 * 60_000 };
-
-export const staffSessionRoutes: FastifyPluginAsyncZod = async (app) => {
+export const staffSessionRoutes: FastifyPluginAsyncZod<{ config: Config }> = async (app, { config }) => {
   const tags = ['staff'];
   const me = async (id: string) => {
     const row = await findStaffById(app.db, id);
@@ -30,16 +33,33 @@ export const staffSessionRoutes: FastifyPluginAsyncZod = async (app) => {
     schema: { summary: 'Staff login (password, then TOTP when on)', tags, body: staffLoginRequestSchema, response: { 200: staffLoginResponseSchema } },
   }, async (req, reply) => {
     const { email, password, otp } = req.body;
-    const key = `staff-login:${email}|${req.ip}`;
     const now = app.clock.now();
-    await enforce(app.db, reply, key, STAFF_LOGIN_LIMIT.limit, STAFF_LOGIN_LIMIT.windowMs, now);
+    const locked = await accountLockedFor(app.db, 'staff', email, now);
+    if (locked !== null) {
+      reply.header('retry-after', String(locked));
+      throw tooManyAttempts(locked);
+    }
     const row = await findStaffByEmail(app.db, email);
     const passwordOk = await verifyOrBurn(row?.password_hash, password);
-    if (!row || !row.active || !passwordOk) throw HttpError.unauthorized(STAFF_MESSAGES.wrongCredentials);
+    const failed = async (message: string): Promise<never> => {
+      const failure = await recordLoginFailure(app.db, 'staff', email, req.ip, now);
+      if (failure.firstLock && row) {
+        await app.mailer.send({
+          to: row.email, subject: LOGIN_ALERT_SUBJECT,
+          text: loginAlertText({ name: row.name || row.email, failures: LOGIN_GUARD.freeFailures + 1, supportEmail: config.supportEmail }),
+        }).catch((err: unknown) => req.log.error({ err }, 'login alert mail failed'));
+      }
+      if (failure.retryAfterSeconds !== null) {
+        reply.header('retry-after', String(failure.retryAfterSeconds));
+        throw tooManyAttempts(failure.retryAfterSeconds);
+      }
+      throw HttpError.unauthorized(message);
+    };
+    if (!row || !row.active || !passwordOk) return failed(STAFF_MESSAGES.wrongCredentials);
     const second = await checkSecondFactor(app.db, row, otp, now);
     if (second === 'required') throw HttpError.unauthorized(STAFF_MESSAGES.otpRequired);
-    if (second === 'wrong') throw HttpError.unauthorized(STAFF_MESSAGES.otpWrong);
-    await refund(app.db, key);
+    if (second === 'wrong') return failed(STAFF_MESSAGES.otpWrong);
+    await recordLoginSuccess(app.db, 'staff', email);
     return { status: 200 as const, message: STAFF_MESSAGES.loggedIn, data: { token: await app.staffTokens.sign(row), staff: toStaffPublic(row) } };
   });
 

@@ -13,8 +13,6 @@ export function requireAccessKey(config: Config, accessKey: string): void {
 const MIN = 60_000;
 /** Fixed windows, counted in the database (server/services/platform/rate-limit.ts), so they hold across processes. */
 export const authLimits = {
-  /** Per e-mail + IP; only failures use it up (a successful login is refunded). */
-  login: { limit: 10, windowMs: 15 * MIN },
   /** Per e-mail, every request. */
   forgotPassword: { limit: 5, windowMs: 60 * MIN },
   /** Per IP. */

@@ -5,7 +5,7 @@ import { publicConfigResponseSchema } from '../../../contracts/public-config.ts'
 import { users } from '../../db/schema/index.ts';
 import { COMMON_PASSWORD_MESSAGE } from '../../services/accounts/common-passwords.ts';
 import { verifyPassword } from '../../services/accounts/passwords.ts';
-import { signSsoLink } from '../../services/accounts/sso.ts';
+import { signSsoLink, SSO_MAX_TTL_SECONDS } from '../../services/accounts/sso.ts';
 import { loadJwtSecret, signAccessToken } from '../../services/accounts/tokens.ts';
 import { startFakeGoogle, type FakeGoogle } from '../../../tests/server-helpers/google-jwks.ts';
 import { bearer, createMember } from '../../../tests/server-helpers/members.ts';
@@ -152,20 +152,7 @@ describe('login', () => {
     const res = await post(t, 'login', { access_key: KEY, provider: 'facebook', email: '', password: '', access_token: 'x' });
     expect(res.json()).toEqual({ status: 400, message: loginMessages.facebookUnavailable });
   });
-
-  it(`allows ${authLimits.login.limit} failures per e-mail and IP in 15 minutes, then 429 with Retry-After`, async () => {
-    const { user, password } = await createMember(t.db);
-    const ip = nextIp();
-    // A success in between is given back, so it does not count.
-    expect((await login(user.email, password, ip)).statusCode).toBe(200);
-    for (let i = 0; i < authLimits.login.limit; i++) expect((await login(user.email, 'Salah-Sekali-1', ip)).statusCode).toBe(401);
-    const blocked = await login(user.email, password, ip);
-    expect(blocked.statusCode).toBe(429);
-    expect(blocked.json().message).toBe('Terlalu banyak percobaan. Silakan coba lagi dalam 15 menit.');
-    expect(Number(blocked.headers['retry-after'])).toBeGreaterThan(14 * 60);
-    // Another address is counted apart.
-    expect((await login(user.email, password, nextIp())).statusCode).toBe(200);
-  });
+  // The login limits: login-limits.test.ts.
 });
 
 describe('tokens', () => {
@@ -268,12 +255,32 @@ describe('SSO (auto_login_register)', () => {
     const body = loginResponseSchema.parse(res.json());
     expect(body.data.user).toMatchObject({ email: 'sari@kampus.ac.id', fullname: 'Sari Wulandari' });
     expect(memberUserSchema.parse(body.data.user).institusion.id).toBe('');
-    const existing = await createMember(t.db);
-    // An existing member keeps their name; exp may also arrive as a number.
+    // An existing member without a password (an institution's import) keeps their name; exp may also arrive as a number.
+    const existing = await createMember(t.db, { password_hash: null });
     const signed = fromLink(link(existing.user.email, 'Nama Lain'));
     const again = loginResponseSchema.parse((await sso(t, { ...signed, exp: Number(signed.exp) })).json());
     expect(again.data.user.id).toBe(existing.user.id);
     expect(again.data.user.fullname).toBe(existing.user.fullname);
+  });
+
+  // Issue 29 item 11.
+  it('uses a link once, caps its lifetime and never opens a password account SSO was not linked to', async () => {
+    const once = fromLink(link('sekali@kampus.ac.id', 'Sekali Saja'));
+    expect((await sso(t, once)).statusCode).toBe(200);
+    expect((await sso(t, once)).json()).toEqual(failed(401));
+    // Signed correctly but valid for an hour (or ten years): refused.
+    for (const ttl of [SSO_MAX_TTL_SECONDS + 60, 10 * 365 * 24 * 3600]) expect((await sso(t, fromLink(link('lama@kampus.ac.id', 'Lama', ttl)))).json()).toEqual(failed(401));
+    expect((await sso(t, fromLink(link('pas@kampus.ac.id', 'Pas', SSO_MAX_TTL_SECONDS)))).statusCode).toBe(200);
+    // A password account: 403, the link not spent, nothing changed.
+    const owner = await createMember(t.db);
+    const attempt = fromLink(link(owner.user.email, 'Penyusup'));
+    const refused = await sso(t, attempt);
+    expect([refused.statusCode, refused.json().message]).toEqual([403, loginMessages.ssoPasswordAccount]);
+    // Linked while passwordless (SSO signed in first), it stays open to SSO after a password is set.
+    const linked = await createMember(t.db, { password_hash: null });
+    expect((await sso(t, fromLink(link(linked.user.email, 'Tertaut')))).statusCode).toBe(200);
+    await t.db.update(users).set({ password_hash: owner.user.password_hash }).where(eq(users.id, linked.user.id));
+    expect((await sso(t, fromLink(link(linked.user.email, 'Tertaut', 300)))).statusCode).toBe(200);
   });
 
   it('refuses tampered, expired, unsigned links and a configuration without SSO_SECRET', async () => {

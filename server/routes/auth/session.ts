@@ -11,11 +11,14 @@ import { HttpError } from '../../http-error.ts';
 import { COMMON_PASSWORD_MESSAGE, isCommonPassword } from '../../services/accounts/common-passwords.ts';
 import { verifyGoogleIdToken } from '../../services/accounts/google-id-token.ts';
 import {
-  findOrCreateMember, findUserByEmail, registerMember, revokeTokens, toMemberUser, type UserRow,
+  findOrCreateMember, findUserByEmail, linkSso, registerMember, revokeTokens, toMemberUser, type UserRow,
 } from '../../services/accounts/members.ts';
 import { hashPassword } from '../../services/accounts/passwords.ts';
-import { enforce, refund } from '../../services/platform/rate-limit.ts';
-import { verifySso } from '../../services/accounts/sso.ts';
+import { enforce, tooManyAttempts } from '../../services/platform/rate-limit.ts';
+import {
+  accountLockedFor, LOGIN_ALERT_SUBJECT, LOGIN_GUARD, loginAlertText, recordLoginFailure, recordLoginSuccess,
+} from '../../services/accounts/login-guard.ts';
+import { spendSsoLink, verifySso } from '../../services/accounts/sso.ts';
 import { authLimits, requireAccessKey, verifyOrBurn } from './guards.ts';
 import { SERVER_MESSAGES } from '../../../contracts/facts/index.ts';
 
@@ -26,6 +29,8 @@ export const loginMessages = {
   googleInvalid: 'Login Google gagal atau sudah kedaluwarsa, silakan coba lagi',
   registered: 'Registrasi berhasil',
   emailTaken: 'Email sudah terdaftar, silakan login',
+  /** An SSO link for an address whose account has a password and was never opened by SSO (issue 29 item 11). */
+  ssoPasswordAccount: 'Akun dengan email ini memakai password. Silakan login dengan email dan password.',
   /** The member's institution deactivated the account (staff console). */
   deactivated: 'Akun Anda telah dinonaktifkan oleh lembaga Anda. Silakan hubungi admin lembaga.',
 } as const;
@@ -52,14 +57,29 @@ export const sessionRoutes: FastifyPluginAsyncZod<{ config: Config }> = async (a
       if (!identity) throw HttpError.unauthorized(loginMessages.googleInvalid);
       return loginData(await findOrCreateMember(app.db, identity.email, capitalizeWords(identity.name)));
     }
-    // Counted before the check so parallel guesses cannot slip past; given back on success.
-    const key = `login:${body.email}|${req.ip}`;
-    await enforce(app.db, reply, key, authLimits.login.limit, authLimits.login.windowMs, app.clock.now());
+    // Limits per account and per address (services/accounts/login-guard.ts, issue 29 item 7).
+    const now = app.clock.now();
+    const locked = await accountLockedFor(app.db, 'member', body.email, now);
+    if (locked !== null) {
+      reply.header('retry-after', String(locked));
+      throw tooManyAttempts(locked);
+    }
     const user = await findUserByEmail(app.db, body.email);
     if (!(await verifyOrBurn(user?.password_hash, body.password)) || !user) {
+      const failure = await recordLoginFailure(app.db, 'member', body.email, req.ip, now);
+      if (failure.firstLock && user) {
+        await app.mailer.send({
+          to: user.email, subject: LOGIN_ALERT_SUBJECT,
+          text: loginAlertText({ name: user.fullname || user.email, failures: LOGIN_GUARD.freeFailures + 1, supportEmail: config.supportEmail }),
+        }).catch((err: unknown) => req.log.error({ err }, 'login alert mail failed'));
+      }
+      if (failure.retryAfterSeconds !== null) {
+        reply.header('retry-after', String(failure.retryAfterSeconds));
+        throw tooManyAttempts(failure.retryAfterSeconds);
+      }
       throw HttpError.unauthorized(loginMessages.wrongCredentials);
     }
-    await refund(app.db, key);
+    await recordLoginSuccess(app.db, 'member', body.email);
     return loginData(user);
   });
 
@@ -85,7 +105,20 @@ export const sessionRoutes: FastifyPluginAsyncZod<{ config: Config }> = async (a
     }
     const parsedEmail = z.email().safeParse(email.trim().toLowerCase());
     if (!parsedEmail.success) throw HttpError.badRequest(SERVER_MESSAGES.ssoFailed);
-    return loginData(await findOrCreateMember(app.db, parsedEmail.data, capitalizeWords(fullname)));
+    const now = app.clock.now();
+    // An account with a password that SSO never signed into is its owner's alone: a portal that can
+    // sign links (or a leak of its secret) must not open it. Checked before the link is spent.
+    const existing = await findUserByEmail(app.db, parsedEmail.data);
+    if (existing?.password_hash && !existing.sso_linked_at) {
+      req.log.info({ user: existing.id }, 'SSO link refused: the account has a password and no SSO link');
+      throw HttpError.forbidden(loginMessages.ssoPasswordAccount);
+    }
+    if (!(await spendSsoLink(app.db, sig, expNumber, now))) {
+      req.log.info({ reason: 'replayed' }, 'SSO link refused');
+      throw HttpError.unauthorized(SERVER_MESSAGES.ssoFailed);
+    }
+    const user = existing ?? await findOrCreateMember(app.db, parsedEmail.data, capitalizeWords(fullname));
+    return loginData(await linkSso(app.db, user, now));
   });
 
   app.post(apiPaths.member.register, {

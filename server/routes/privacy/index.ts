@@ -11,10 +11,21 @@ import type { Config } from '../../config.ts';
 import { HttpError } from '../../http-error.ts';
 import { findUserById } from '../../services/accounts/members.ts';
 import { verifyPassword } from '../../services/accounts/passwords.ts';
+import { enforce, refund } from '../../services/platform/rate-limit.ts';
 import { loadJwtSecret } from '../../services/accounts/tokens.ts';
 import { consentLedger, withdrawConsent } from '../../services/privacy/consents.ts';
 import { collectPersonalData, personalDataZip } from '../../services/privacy/export.ts';
 import { logExport, processDeletion } from '../../services/privacy/requests.ts';
+
+/**
+ * Per member (issue 29 item 10): a stolen token must not guess the password at the deletion's
+ * re-check (a correct one is not counted), and exports (a zip of every photo, a request row each)
+ * are not a way to load the server.
+ */
+export const PRIVACY_LIMITS = {
+  deletionPassword: { limit: 5, windowMs: 60 * 60_000 },
+  export: { limit: 5, windowMs: 60 * 60_000 },
+} as const;
 
 export const privacyRoutes: FastifyPluginAsyncZod<{ config: Config }> = async (app, opts) => {
   app.addHook('preHandler', app.authenticate);
@@ -24,6 +35,7 @@ export const privacyRoutes: FastifyPluginAsyncZod<{ config: Config }> = async (a
     schema: { summary: 'Everything EPOT holds about the member, as a zip with manifest.json and the photos', tags: ['accounts'] },
   }, async (req, reply) => {
     const now = app.clock.now();
+    await enforce(app.db, reply, `privacy-export:${req.member.id}`, PRIVACY_LIMITS.export.limit, PRIVACY_LIMITS.export.windowMs, now);
     const user = await findUserById(app.db, req.member.id);
     const data = user && await collectPersonalData(app.db, user.id, now);
     if (!user || !data) throw HttpError.unauthorized();
@@ -39,12 +51,15 @@ export const privacyRoutes: FastifyPluginAsyncZod<{ config: Config }> = async (a
       summary: 'Anonymise the account now; a signed receipt is returned and mailed', tags: ['accounts'],
       body: deletionRequestSchema, response: { 200: deletionResponseSchema },
     },
-  }, async (req) => {
+  }, async (req, reply) => {
     const user = await findUserById(app.db, req.member.id);
     if (!user) throw HttpError.unauthorized();
     if (user.password_hash) {
       if (!req.body.password) throw HttpError.badRequest(PRIVACY_MESSAGES.deletionNeedsPassword);
+      const key = `privacy-delete:${user.id}`;
+      await enforce(app.db, reply, key, PRIVACY_LIMITS.deletionPassword.limit, PRIVACY_LIMITS.deletionPassword.windowMs, app.clock.now());
       if (!(await verifyPassword(user.password_hash, req.body.password))) throw HttpError.badRequest(PRIVACY_MESSAGES.deletionWrongPassword);
+      await refund(app.db, key);
     }
     const done = await processDeletion(app.db, app.blobs, app.mailer, secret, {
       userId: user.id, channel: 'account', now: app.clock.now(),

@@ -16,6 +16,7 @@ import { startedOrder } from '../../../tests/server-helpers/exam-attempts.ts';
 import { buildTestApp, type TestApp } from '../../../tests/server-helpers/test-app.ts';
 import { jpegBytes, upload } from '../../../tests/server-helpers/uploads.ts';
 import type { ExportManifest } from '../../services/privacy/export.ts';
+import { PRIVACY_LIMITS } from './index.ts';
 
 let t: TestApp;
 let dir: string;
@@ -75,6 +76,18 @@ describe('GET /users/v1/member/privacy/export', () => {
     const res = await t.app.inject({ method: 'GET', url: '/api/users/v1/member/privacy/export' });
     expect(res.statusCode).toBe(401);
   });
+
+  // Issue 29 item 10: each export builds a zip and writes a request row.
+  it(`allows ${PRIVACY_LIMITS.export.limit} exports per member and hour, then 429 with Retry-After`, async () => {
+    const me = await startedOrder(t);
+    const exportOnce = () => t.app.inject({ method: 'GET', url: '/api/users/v1/member/privacy/export', headers: me.headers });
+    for (let i = 0; i < PRIVACY_LIMITS.export.limit; i++) expect((await exportOnce()).statusCode).toBe(200);
+    const refused = await exportOnce();
+    expect(refused.statusCode).toBe(429);
+    expect(Number(refused.headers['retry-after'])).toBeGreaterThan(59 * 60);
+    const other = await startedOrder(t);
+    expect((await t.app.inject({ method: 'GET', url: '/api/users/v1/member/privacy/export', headers: other.headers })).statusCode).toBe(200);
+  });
 });
 
 describe('POST /users/v1/member/privacy/deletion', () => {
@@ -128,6 +141,19 @@ describe('POST /users/v1/member/privacy/deletion', () => {
     const mail = (await latestOutboxMail(t.db)).find((x) => x.to_address === before.email);
     expect(mail?.subject).toBe('Konfirmasi penghapusan data EPOT');
     expect(mail?.text).toContain(receipt);
+  });
+
+  // Issue 29 item 10: a stolen token cannot guess the password at the deletion's re-check.
+  it(`limits wrong passwords to ${PRIVACY_LIMITS.deletionPassword.limit} an hour; then even the right one waits`, async () => {
+    const me = await startedOrder(t);
+    for (let i = 0; i < PRIVACY_LIMITS.deletionPassword.limit; i++) {
+      expect((await del(me.headers, { confirm: true, password: `salah-sekali-${i}` })).statusCode).toBe(400);
+    }
+    const refused = await del(me.headers, { confirm: true, password: TEST_PASSWORD });
+    expect(refused.statusCode).toBe(429);
+    expect(Number(refused.headers['retry-after'])).toBeGreaterThan(59 * 60);
+    const [still] = await t.db.select().from(users).where(eq(users.id, me.userId));
+    expect(still!.password_hash).not.toBeNull();
   });
 
   it('keeps the name when a certificate was issued', async () => {

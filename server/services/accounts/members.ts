@@ -1,6 +1,6 @@
 // Member records as the spec shows them (User, Member detail) and account creation for the
 // sign-in paths that create accounts on first use (registration, Google, SSO).
-import { asc, eq, sql } from 'drizzle-orm';
+import { and, asc, eq, isNull, sql } from 'drizzle-orm';
 import type { MemberDetail, MemberUser } from '../../../contracts/auth.ts';
 import type { AppDb, AppTx } from '../../db/client.ts';
 import { preparedPer } from '../../db/prepared.ts';
@@ -60,6 +60,13 @@ export async function findOrCreateMember(db: AppDb, email: string, fullname: str
     .onConflictDoNothing({ target: users.email })
     .returning();
   return created ?? (await findUserByEmail(db, email))!;
+}
+
+/** Records that SSO signed into a passwordless account (first time only); answers the row as it is now. */
+export async function linkSso(db: AppDb, user: UserRow, now: Date): Promise<UserRow> {
+  if (user.sso_linked_at || user.password_hash) return user;
+  const [row] = await db.update(users).set({ sso_linked_at: now }).where(and(eq(users.id, user.id), isNull(users.sso_linked_at))).returning();
+  return row ?? user;
 }
 
 /** A new e-mail/password member (individual, default company); false when the address is taken. */

@@ -3,7 +3,15 @@
 //   sig = lowercase hex HMAC-SHA256(SSO_SECRET, `${uid}|${name}|${exp}`)
 // over the raw values without the prefix, exactly as the SPA sends them back (email, fullname).
 // The prefix is only obfuscation; the signature is what makes a link trustworthy.
-import { createHmac, timingSafeEqual } from 'node:crypto';
+// A link signs in once (sso_link_uses), lives at most SSO_MAX_TTL_SECONDS, and never signs into an
+// account that has a password unless SSO was there first (users.sso_linked_at): issue 29 item 11.
+import { createHash, createHmac, timingSafeEqual } from 'node:crypto';
+import { lt } from 'drizzle-orm';
+import type { AppDb } from '../../db/client.ts';
+import { ssoLinkUses } from '../../db/schema/index.ts';
+
+/** The longest a link may live: long enough to click it from a portal, too short to collect. */
+export const SSO_MAX_TTL_SECONDS = 10 * 60;
 
 export interface SsoConfig { ssoSecret: string | undefined; ssoPrefix: string }
 export interface SsoLinkInput { email: string; name: string; ttlSeconds: number; baseUrl: string }
@@ -24,12 +32,22 @@ export function signSsoLink(input: SsoLinkInput, config: SsoConfig, now: Date): 
   return url.toString();
 }
 
-export type SsoCheck = 'ok' | 'invalid' | 'expired';
+export type SsoCheck = 'ok' | 'invalid' | 'expired' | 'too_long';
 
-/** Timing-safe signature check, then expiry. */
+/** Timing-safe signature check, then expiry and the lifetime cap. */
 export function verifySso(secret: string, uid: string, name: string, exp: number, sig: string, now: Date): SsoCheck {
   if (!/^[0-9a-f]{64}$/.test(sig) || !Number.isSafeInteger(exp)) return 'invalid';
   const expected = Buffer.from(ssoSignature(secret, uid, name, exp), 'hex');
   if (!timingSafeEqual(expected, Buffer.from(sig, 'hex'))) return 'invalid';
-  return exp > Math.floor(now.getTime() / 1000) ? 'ok' : 'expired';
+  const nowSeconds = Math.floor(now.getTime() / 1000);
+  if (exp <= nowSeconds) return 'expired';
+  return exp - nowSeconds > SSO_MAX_TTL_SECONDS ? 'too_long' : 'ok';
+}
+
+/** Marks a verified link used; false when it was used before (a replay). */
+export async function spendSsoLink(db: AppDb, sig: string, exp: number, now: Date): Promise<boolean> {
+  await db.delete(ssoLinkUses).where(lt(ssoLinkUses.expires_at, now));
+  const rows = await db.insert(ssoLinkUses).values({ sig_hash: createHash('sha256').update(sig).digest('hex'), expires_at: new Date(exp * 1000) })
+    .onConflictDoNothing().returning({ sig_hash: ssoLinkUses.sig_hash });
+  return rows.length === 1;
 }

@@ -2,6 +2,7 @@ import { useStore } from 'jotai';
 import { useEffect, useState } from 'react';
 import { useLocation } from 'react-router';
 import { messages } from '../../../i18n/messages.ts';
+import { ApiError } from '../../../lib/api-auth.ts';
 import { useDocumentTitle } from '../../../lib/use-document-title.ts';
 import { autoLoginRegister, logout } from '../../../lib/session-api.ts';
 import { completeLogin, reloadTo } from '../../../lib/session-flow.ts';
@@ -20,7 +21,8 @@ export function SsoPage() {
   useDocumentTitle(t.redirecting);
   const store = useStore();
   const { search } = useLocation();
-  const [failed, setFailed] = useState(false);
+  // true: the generic failure; a string: the server's own reason (a password account, issue 29 item 11).
+  const [failed, setFailed] = useState<boolean | string>(false);
 
   useEffect(() => {
     // Someone else's session must not survive an SSO link: log out, then load the link afresh.
@@ -40,14 +42,14 @@ export function SsoPage() {
       autoLoginRegister(query)
         // Spec 4: SSO goes to /epot or /account only (no remembered path).
         .then((data) => completeLogin(store, data, { followRedirect: false }))
-        .then(reloadTo, () => setFailed(true));
+        .then(reloadTo, (err: unknown) => setFailed(err instanceof ApiError && err.status === 403 ? err.message : true));
     }, SSO_DELAY_MS);
     return () => clearTimeout(timer);
   }, [search, store]);
 
   return (
     <AuthCard title={messages.login.title}>
-      {failed ? <Alert tone="error">{t.failed}</Alert> : <p role="status">{t.redirecting}</p>}
+      {failed ? <Alert tone="error">{typeof failed === 'string' ? failed : t.failed}</Alert> : <p role="status">{t.redirecting}</p>}
     </AuthCard>
   );
 }
