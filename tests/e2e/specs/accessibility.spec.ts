@@ -18,6 +18,7 @@ import { chromiumArgs } from '../support/chromium.ts';
 import { scriptSpeech, SENTENCE, setAudioRate, withAudioRate } from '../support/candidate.ts';
 import { expectNoAxeViolations } from '../support/axe.ts';
 import { activate, expectFocusKept, expectFocusVisible, expectReflow, tabTo } from '../support/keyboard.ts';
+import { leaveUntilCounted } from '../support/leave-page.ts';
 import { pool, testData } from '../support/test-data.ts';
 
 test.use({
@@ -46,11 +47,7 @@ async function photosByKeyboard(page: Page): Promise<void> {
 async function leavePage(page: Page): Promise<void> {
   const cdp = await page.context().newCDPSession(page);
   await cdp.send('Emulation.setFocusEmulationEnabled', { enabled: false });
-  const other = await page.context().newPage();
-  await other.bringToFront();
-  await other.waitForTimeout(2_500);
-  await page.bringToFront();
-  await other.close();
+  await leaveUntilCounted(page);
   await cdp.send('Emulation.setFocusEmulationEnabled', { enabled: true });
 }
 

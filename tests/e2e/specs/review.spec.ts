@@ -20,6 +20,7 @@ import { scoreExam } from '../../../server/services/exam/scoring.ts';
 import { loginViaApi, loginViaUi } from '../support/accounts.ts';
 import { expectNoAxeViolations } from '../support/axe.ts';
 import { chromiumArgs } from '../support/chromium.ts';
+import { leaveUntilCounted } from '../support/leave-page.ts';
 import { startOrder, type E2eOrder } from '../support/orders.ts';
 import { EXPECTED_TOTAL, staffLoginUi, takeTestViaApi } from '../support/staff.ts';
 import { pool, testData } from '../support/test-data.ts';
@@ -48,14 +49,6 @@ async function submitEmpty(request: APIRequestContext, { token, orderId }: E2eOr
   expect(sent.status(), await sent.text()).toBe(200);
 }
 
-/** Leaves the test page for another tab for `ms`, then comes back (really: focus emulation is off). */
-async function leaveFor(page: Page, ms: number): Promise<void> {
-  const other = await page.context().newPage();
-  await other.bringToFront();
-  await other.waitForTimeout(ms);
-  await page.bringToFront();
-  await other.close();
-}
 
 const question = (page: Page, n: number) => page.locator(`[data-testid="question"][data-number="${n}"]`);
 
@@ -113,8 +106,8 @@ test('a member disqualified after three real tab-leaves is overturned by the pro
 
   const cdp = await page.context().newCDPSession(page);
   await cdp.send('Emulation.setFocusEmulationEnabled', { enabled: false });
-  for (const [n, ms] of [[1, 3_000], [2, 3_000], [3, 12_000]] as const) {
-    await leaveFor(page, ms);
+  for (const n of [1, 2, 3]) {
+    await leaveUntilCounted(page);
     const dialog = page.getByRole('alertdialog', { name: 'Meninggalkan halaman tes terdeteksi' });
     await expect(dialog).toContainText(`Pelanggaran ke-${n} dari 3.`);
     await dialog.getByRole('button', { name: 'Saya mengerti' }).click();
@@ -144,7 +137,8 @@ test('a member disqualified after three real tab-leaves is overturned by the pro
     await expect(violations.nth(i)).toContainText('Pelanggaran: membuka tab baru');
     // The thumbnails load lazily: bring each into view, whatever the timeline above it holds.
     await violations.nth(i).scrollIntoViewIfNeeded();
-    await expect(violations.nth(i).locator('img')).toHaveJSProperty('complete', true);
+    const thumb = violations.nth(i).locator('img');
+    await expect.poll(() => thumb.evaluate((img: HTMLImageElement) => img.naturalWidth), { timeout: 20_000 }).toBeGreaterThan(0);
   }
   await expect(staff.getByTestId('review-timeline').locator('[data-kind="away"]')).toHaveCount(3);
   await violations.nth(0).getByRole('button', { name: /^Lihat foto/ }).click();
