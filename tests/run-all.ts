@@ -6,7 +6,7 @@
 // After the model check, the steps run in two lanes at once (docs/testing.md, "How the run is laid out"):
 //   e2e lane:    prepare (webcam/speech fixtures, SPA build: tests/prepare-run.ts) -> e2e
 //   vitest lane: typecheck -> lint -> (prepare done) -> unit -> unit-clock-ahead -> chaos   (nice 10 in CI)
-// The e2e lane waits in real time (timers, audio, a 60 s offline drill) and leaves CPU idle; the
+// The e2e lane waits in real time (timers, audio, fake-camera clips) and leaves CPU idle; the
 // vitest lane fills it. In CI (CI=true: the machine is the run's alone) the vitest lane runs at a
 // lower CPU priority so that the browser and the production server, whose waits are bounded by
 // expect() timeouts, are served first; no vitest test asserts a timing, so only the lane's duration
@@ -19,7 +19,7 @@ import { existsSync, mkdirSync, rmSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { faketimeOffset } from './clock-ahead.ts';
-import { type Counts, readPlaywright, readVitest } from './test-reports.ts';
+import { type Counts, formatSlowest, readPlaywright, readVitest, type Slowest } from './test-reports.ts';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const bin = (pkg: string, file: string) => join(root, 'node_modules', pkg, file);
@@ -78,8 +78,10 @@ const step: Record<string, Step> = {
 };
 
 const report = new Map<string, string>();
+const slowest = new Map<string, Slowest>();
 let passed = 0;
 let failed = 0;
+let flaky = 0;
 const selected = (name: string) => !only || only.includes(name) ||
   name === 'models' || (name === 'prepare' && ['unit', 'unit-clock-ahead', 'e2e'].some((n) => only.includes(n)));
 
@@ -132,6 +134,8 @@ async function run(s: Step, opts: { nice?: boolean } = {}): Promise<void> {
   }
   passed += counts.passed;
   failed += counts.failed;
+  flaky += counts.flaky?.length ?? 0;
+  if (counts.slowest) slowest.set(s.name, counts.slowest);
   const line = `${s.name}: ${status === 0 ? 'ok' : 'FAILED'} (${counts.passed} passed, ${counts.failed} failed, ${secs} s)`;
   console.log(`[test] ${line}`);
   report.set(s.name, [line, ...(counts.failures ?? []).map((f) => `    ✘ ${f}`), ...(counts.flaky ?? []).map((f) => `    flaky (passed on retry) ${f}`)].join('\n'));
@@ -157,7 +161,10 @@ if (serial) {
 }
 
 const order = ['models', 'prepare', 'typecheck', 'lint', 'unit', 'unit-clock-ahead', 'chaos', 'e2e'];
+// Where the time went (issue 26), before the summary so that the summary stays the run's last lines.
+console.log('\n[test] slowest files and tests per lane');
+for (const name of order) if (slowest.has(name)) console.log(formatSlowest(name, slowest.get(name)!).join('\n'));
 console.log(`\n[test] summary (${((Date.now() - started) / 1000).toFixed(0)} s in all${serial ? ', --serial' : ''})`);
 for (const name of order) if (report.has(name)) console.log(`  ${report.get(name)}`);
-console.log(`tests: ${passed} passed, ${failed} failed`);
+console.log(`tests: ${passed} passed, ${failed} failed${flaky ? `, ${flaky} flaky (passed only on retry: see above)` : ''}`);
 process.exit(failed === 0 ? 0 : 1);
