@@ -38,6 +38,14 @@ export const staffReviewMessages = {
     started: 'Mulai',
     finished: 'Selesai/gugur',
     reason: 'Alasan gugur',
+    /** The server's disqualification reason as a sentence; the code stays in a tooltip for support. */
+    reasons: {
+      open_new_tab: 'Meninggalkan halaman tes 3 kali',
+      face: 'Pelanggaran wajah 3 kali (tidak terdeteksi atau lebih dari satu wajah)',
+      speech: 'Percakapan terdeteksi 3 kali',
+      candidateApp: (section: string) => `Dihentikan oleh aplikasi peserta saat section ${section}`,
+      other: 'Dihentikan oleh sistem',
+    },
     accommodation: 'Tambahan waktu',
     accommodationValue: (factor: string, minutes: number) => `×${factor}${minutes ? ` + ${minutes} menit per section` : ''}`,
     noAccommodation: 'Tidak ada',
