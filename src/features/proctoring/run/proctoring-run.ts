@@ -128,7 +128,7 @@ async function startRun({ ctx, cleanups, camera, counters, photos, violations, d
   if (ctx.disposed) return stopOutbox();
   ctx.checks = activeChecks(ctx.rules);
   ctx.patch({ checks: ctx.checks });
-  cleanups.push(stopOutbox);
+  cleanups.push(stopOutbox, violations.watchQueue());
 
   if (ctx.checks.tab) {
     cleanups.push(deps.watchTab({
