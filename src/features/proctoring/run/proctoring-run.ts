@@ -4,7 +4,7 @@
 // submission, and the end of the test as disqualified. It runs outside React: the host component
 // starts it, renders what it puts in `proctoringUiAtom`, and disposes of it. This file composes the
 // parts (one job each, in this folder) and starts them in order.
-import { institutionAtom } from '../../../lib/session.ts';
+import { institutionAtom, useFaceDetectionAtom, useSpeechDetectionAtom } from '../../../lib/session.ts';
 import { testStoppedAtom } from '../../../lib/proctoring-seams.ts';
 import { initialProctoringUi, proctoringUiAtom } from '../atoms.ts';
 import { activeChecks, rulesFromInstitution, rulesFromServer } from '../rules.ts';
@@ -126,7 +126,7 @@ async function startRun({ ctx, cleanups, camera, counters, photos, violations, d
     // Offline or failing: the institution's settings and the stored counters stand in.
   }
   if (ctx.disposed) return stopOutbox();
-  ctx.checks = activeChecks(ctx.rules);
+  ctx.checks = activeChecks(ctx.rules, { face: store.get(useFaceDetectionAtom), speech: store.get(useSpeechDetectionAtom) });
   ctx.patch({ checks: ctx.checks });
   cleanups.push(stopOutbox, violations.watchQueue());
 
