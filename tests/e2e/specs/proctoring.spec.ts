@@ -349,7 +349,8 @@ test('an institution member with failed.new_tab on is disqualified at the third 
   await notice.getByRole('button', { name: 'OK' }).click();
   await expect(page).toHaveURL(/\/epot\/end\?type=gugur$/);
   await expect(page.getByRole('heading', { name: 'Test telah dihentikan' })).toBeVisible();
-  await expect(page.getByText('Anda terindikasi melakukan kecurangan')).toBeVisible();
+  // The server's reason names the tabs (issue 27: face and speech get their own text).
+  await expect(page.getByText('Anda terindikasi melakukan kecurangan dengan membuka tab baru sebanyak 3 kali.')).toBeVisible();
 
   const detail = await detailFull(request, order);
   expect(detail.order.status).toBe('disqualified');

@@ -10,7 +10,8 @@ import { loadAppPage } from '../../../lib/use-route-focus.ts';
 import { messages } from '../../../i18n/messages.ts';
 import { clearFinishedAttempt } from '../../../lib/browser-data.ts';
 import { licenceAtom, userAtom } from '../../../lib/session.ts';
-import { appealableAttempts } from '../api/exam-api.ts';
+import { appealableAttempts, disqualifiedReason } from '../api/exam-api.ts';
+import { stopText } from '../stop-cause.ts';
 import './exam.css';
 
 export const END_REDIRECT_SECONDS = 5;
@@ -29,6 +30,18 @@ function useAppealTarget(stopped: boolean, attempt: string | undefined): string 
   return target;
 }
 
+/** The server's reason for ending the attempt (null until it answers, or when it cannot). */
+function useStopReason(stopped: boolean, attempt: string | undefined): string | null {
+  const [reason, setReason] = useState<string | null>(null);
+  useEffect(() => {
+    if (!stopped || !attempt) return;
+    let live = true;
+    disqualifiedReason(attempt).then((r) => { if (live) setReason(r); }).catch(() => undefined);
+    return () => { live = false; };
+  }, [stopped, attempt]);
+  return reason;
+}
+
 export function EndPage() {
   const [params] = useSearchParams();
   const stopped = params.get('type') === 'gugur';
@@ -39,6 +52,7 @@ export function EndPage() {
   const [left, setLeft] = useState(END_REDIRECT_SECONDS);
   const attempt = useAtomValue(licenceAtom)?.id;
   const appealTo = useAppealTarget(stopped, attempt);
+  const reason = useStopReason(stopped, attempt);
 
   // The attempt is over: its outbox key goes once nothing of it waits (browser-data.ts).
   useEffect(() => {
@@ -62,7 +76,7 @@ export function EndPage() {
   return (
     <section className="exam-fullscreen" aria-labelledby="end-title">
       <h1 id="end-title">{title}</h1>
-      {stopped && <p>{messages.end.stoppedBody}</p>}
+      {stopped && <p aria-live="polite">{stopText(reason)}</p>}
       {/* Issue 17: a disqualification can be appealed (also later, from the test list). */}
       {appealTo && <Link href={paths.appeal(appealTo)}>{messages.appeal.link}</Link>}
       <p role="status">{messages.end.redirecting(left)}</p>
