@@ -7,8 +7,8 @@
 //   npm run bench:server-load -- --db postgres --scenario spike --shape poisson
 //
 // Scenarios: `capacity` (autosave every 5 s, N rising while p99 < 100 ms and no errors; a step over
-// the target runs once more and the better run counts), `mixed` (autosave, violations and 8 KB photo
-// uploads together), `submit` (SUBMIT_N candidates each submit the whole listening section once,
+// the target runs once more and the better run counts), `mixed` (autosave, violations, proctoring
+// heartbeats and 8 KB photo uploads together), `submit` (SUBMIT_N candidates each submit the whole listening section once,
 // SUBMIT_CONNECTIONS at a time), `spike` (SPIKE_N candidates open their listening section within the
 // same 60 s: login, order list, detail-full, section start with the exam content).
 // Shapes: `burst` (autocannon's per-second bursts, as the earlier figures) and `poisson` (arrivals
@@ -16,7 +16,7 @@
 // (the load generator shares the 2 cores), the 1-minute load average before and after, and on
 // PostgreSQL what its backends waited on (bench/lib/pg-waits.ts).
 // Writes bench/results/server-load.json and prints a markdown table.
-import { randomBytes } from 'node:crypto';
+import { randomBytes, randomUUID } from 'node:crypto';
 import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg, release, tmpdir, totalmem } from 'node:os';
 import { dirname, join } from 'node:path';
@@ -24,6 +24,7 @@ import { parseArgs } from 'node:util';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 import { apiPaths, fillPath } from '../contracts/api-paths.ts';
+import { HEARTBEAT_INTERVAL_MS } from '../contracts/facts/index.ts';
 import { FRESH_PASSWORD, listeningAnswers, prepareBulkCandidates, type BulkCandidate } from '../tests/server-helpers/bulk-candidates.ts';
 import { startServerProcess, stopServerProcess, type ServerProcess } from '../tests/server-helpers/server-process.ts';
 import { arrivals, drive, round, schedule, send, withOwnCpu, type Load, type Req, type Shape, type Stats } from './lib/load-gen.ts';
@@ -143,13 +144,28 @@ const UPLOAD_BODY = Buffer.concat([
   Buffer.from(`\r\n--${BOUNDARY}--\r\n`),
 ]);
 
+// Issue 27: the proctoring run's heartbeat, one beat per request (the outbox batches only after an outage).
+const HEARTBEAT_BEAT = {
+  section: 'listening', elapsed_ms: 15_000, camera_live: true, detector_running: true, detector_fps: 4,
+  face_counts: { ok: 60, no_face: 0, multi_face: 0, still: 0 }, tab_hidden_ms: 0, tab_leaves: 0, speech_monitoring: true,
+};
+let heartbeatSeq = 0;
+const runs = new Map<string, string>();
+const runOf = (orderId: string) => { let r = runs.get(orderId); if (!r) runs.set(orderId, r = randomUUID()); return r; };
+
 async function mixed(w: World, shape: Shape): Promise<void> {
   const set = w.candidates.slice(N_MAX - MIXED_N);
   const nextV = roundRobin(set);
   const nextU = roundRobin(set);
+  const nextH = roundRobin(set);
   const loads: Load[] = [
     autosave(set, MIXED_N / AUTOSAVE_EVERY_S),
     { endpoint: 'PUT update/violation (one a minute each)', rate: MIXED_N / 60, next: () => { const c = nextV(); return { method: 'PUT', path: `${API}${fillPath(apiPaths.order.updateViolation, { license: c.orderId })}`, headers: json(c.authorization), body: '{"counter_type":"open_new_tab","section":"listening"}' }; } },
+    { endpoint: 'POST proctoring heartbeat (one each 15 s)', rate: MIXED_N / (HEARTBEAT_INTERVAL_MS / 1000), next: () => {
+      const c = nextH();
+      const beat = { ...HEARTBEAT_BEAT, run_id: runOf(c.orderId), seq: ++heartbeatSeq };
+      return { method: 'POST', path: `${API}${fillPath(apiPaths.order.proctoringHeartbeat, { id: c.orderId })}`, headers: json(c.authorization), body: JSON.stringify({ beats: [beat] }) };
+    } },
     { endpoint: 'POST media upload, 8 KB JPEG (one a minute each)', rate: MIXED_N / 60, next: () => ({ method: 'POST', path: `${API}${apiPaths.media.upload}`, headers: { authorization: nextU().authorization, 'content-type': `multipart/form-data; boundary=${BOUNDARY}` }, body: UPLOAD_BODY }) },
   ];
   const out = await measured(w, { scenario: 'mixed', shape, candidates: MIXED_N }, () => drive(urls(w), loads, MIXED_SECONDS, shape));

@@ -5,7 +5,7 @@ import { z } from 'zod';
 import { institutionSettingsSchema } from './admin.ts';
 import { institutionQuerySchema } from './admin-members.ts';
 import { okEnvelope, pagedList } from './envelope.ts';
-import { APPEAL_HOURS_MAX, DECISION_NOTE_MAX, ORDER_STATUS_CODES, REVIEW_DECISIONS, RISK_REASON_CODES, RISK_SCORE_MAX } from './facts/index.ts';
+import { APPEAL_HOURS_MAX, DECISION_NOTE_MAX, EVIDENCE_STATUSES, ORDER_STATUS_CODES, REVIEW_DECISIONS, RISK_REASON_CODES, RISK_SCORE_MAX } from './facts/index.ts';
 import { REVIEW_MESSAGES } from './facts/review-texts.ts';
 import { memberAppealSchema } from './appeals.ts';
 import { timeAccommodationSchema } from './orders.ts';
@@ -101,6 +101,11 @@ export const attemptTimelineSchema = z.object({
   review: reviewStateSchema.nullable(),
   appeal: staffAppealSchema.nullable(),
   certificate: z.object({ number: z.string(), status: z.enum(['valid', 'revoked', 'expired']), revoked_reason: z.string().nullable() }).nullable(),
+  /**
+   * Issue 27: the proctoring evidence ('pending_review': required evidence missing, the certificate
+   * is held until this review decides; contracts/certificates.ts). Null while not finished.
+   */
+  evidence_status: z.enum(EVIDENCE_STATUSES).nullable().optional(),
   entries: z.array(timelineEntrySchema),
   /** How long the photo URLs in `entries` stay valid; GET …/photos/:media_id gives a fresh one. */
   photo_url_ttl_seconds: z.number().int(),
@@ -118,7 +123,8 @@ export const staffAppealResponseSchema = okEnvelope(staffAppealSchema.nullable()
 // ---- the queue -------------------------------------------------------------------------------------
 
 export const REVIEW_STATES = ['open', 'decided', 'all'] as const;
-export const REVIEW_REASONS = ['all', 'disqualified', 'risk', 'appeal'] as const;
+/** 'evidence' (issue 27): required proctoring evidence is missing; the certificate waits for a decision. */
+export const REVIEW_REASONS = ['all', 'disqualified', 'risk', 'appeal', 'evidence'] as const;
 export const reviewQueueQuerySchema = institutionQuerySchema.extend({
   /** open: no decision in effect, one waiting for confirmation, or an open appeal. */
   state: z.enum(REVIEW_STATES).default('open'),
@@ -148,7 +154,7 @@ export const reviewQueueRowSchema = z.object({
   appeal_status: z.enum(['open', 'answered']).nullable(),
   counters: countersSchema,
   /** Why it is in the queue. */
-  needs: z.array(z.enum(['disqualified', 'risk', 'appeal'])),
+  needs: z.array(z.enum(['disqualified', 'risk', 'appeal', 'evidence'])),
 });
 export type ReviewQueueRow = z.infer<typeof reviewQueueRowSchema>;
 export const reviewQueueResponseSchema = okEnvelope(pagedList(reviewQueueRowSchema));

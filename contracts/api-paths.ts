@@ -37,6 +37,8 @@ export const apiPaths = {
     // monitoring events (camera ended, detector unavailable, …).
     violations: '/users/v1/member/order/violations/:id',
     proctoringEvent: '/users/v1/member/order/proctoring-event/:id',
+    /** Issue 27: the proctoring run's monitoring heartbeat (batched), stamped with the server's time. */
+    proctoringHeartbeat: '/users/v1/member/order/proctoring-heartbeat/:id',
     listSertificate: '/users/v1/member/order/list-sertificate',
     detailFull: '/users/v1/member/order/detail-full/:id',
     sectionDetail: '/users/v1/member/order/detail/:id/:section',

@@ -3,6 +3,7 @@
 // order completes; `sertificate` is the spec's spelling on the wire.
 import { z } from 'zod';
 import { okEnvelope, pagedList } from './envelope.ts';
+import { EVIDENCE_STATUSES } from './facts/index.ts';
 
 /** Spec 9: the certificate list is read 10 at a time, newest end of test first. */
 export const CERTIFICATE_PAGE_SIZE = 10;
@@ -19,6 +20,9 @@ export type CertificateStatus = z.infer<typeof certificateStatusSchema>;
 
 /** Spec 9 proficiency levels by predicted score (facts/proficiency.ts). */
 export { PROFICIENCY_LEVELS } from './facts/index.ts';
+
+/** Issue 27: facts/evidence.ts EVIDENCE_STATUSES. */
+export const evidenceStatusSchema = z.enum(EVIDENCE_STATUSES);
 
 export const sectionScoresSchema = z.object({ listening: z.number().int(), structure: z.number().int(), reading: z.number().int() });
 
@@ -67,6 +71,12 @@ export const certificateListItemSchema = z.object({
     waybill_id: z.string().nullable(),
     status: shipmentStatusSchema,
   }).nullable(),
+  /**
+   * Issue 27 (not in the spec): the proctoring evidence of the attempt. 'pending_review': evidence
+   * the rules required is missing, `sertificate` stays null until a reviewer decides ('released'
+   * issues it, 'refused' does not); 'complete': nothing missing. Null while not yet judged.
+   */
+  evidence_status: evidenceStatusSchema.nullable().optional(),
 });
 export type CertificateListItem = z.infer<typeof certificateListItemSchema>;
 export const certificateListResponseSchema = okEnvelope(pagedList(certificateListItemSchema));

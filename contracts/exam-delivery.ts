@@ -6,7 +6,7 @@
 // measure its clock offset. `duration` of a media item is in seconds (fractional, measured).
 import { z } from 'zod';
 import { answerPartSchema } from './exam-answer.ts';
-import { certificateRefSchema } from './certificates.ts';
+import { certificateRefSchema, evidenceStatusSchema } from './certificates.ts';
 import { okEnvelope, pagedList } from './envelope.ts';
 import { PART_LETTERS, SECTION_NAMES } from './facts/index.ts';
 import { proctoringDetailSchema } from './proctoring.ts';
@@ -202,6 +202,12 @@ export const orderDetailFullSchema = z.object({
   }),
   /** Violations (counters and list) and monitoring events. */
   proctoring: proctoringDetailSchema,
+  /**
+   * Issue 27 (not in the spec): the proctoring evidence of the finished attempt ('complete',
+   * 'pending_review' — required evidence missing, the certificate waits for a reviewer —, 'released',
+   * 'refused'; contracts/certificates.ts). Null while the test is not finished.
+   */
+  evidence_status: evidenceStatusSchema.nullable().optional(),
 });
 export type OrderDetailFull = z.infer<typeof orderDetailFullSchema>;
 export const orderDetailFullResponseSchema = okEnvelope(orderDetailFullSchema);

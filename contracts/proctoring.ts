@@ -9,7 +9,7 @@
 import { z } from 'zod';
 import { okEnvelope } from './envelope.ts';
 import {
-  COUNTER_KINDS, COUNTER_TYPES, PROCTORING_EVENT_KINDS, SECTION_NAMES, TEXT_VOICE_MAX, VIOLATION_LIMIT,
+  COUNTER_KINDS, COUNTER_TYPES, HEARTBEAT_BATCH_MAX, PROCTORING_EVENT_KINDS, SECTION_NAMES, TEXT_VOICE_MAX, VIOLATION_LIMIT,
 } from './facts/index.ts';
 
 // The counters, the limit and the rule itself live in facts/violations.ts; re-exported for importers
@@ -138,3 +138,65 @@ export const uploadedMediaSchema = z.object({
 export type UploadedMedia = z.infer<typeof uploadedMediaSchema>;
 export const uploadResponseSchema = okEnvelope(uploadedMediaSchema);
 export type UploadResponse = z.infer<typeof uploadResponseSchema>;
+
+// ---- monitoring heartbeat (issue 27, not in the spec) -------------------------------------------
+
+/**
+ * One beat of the proctoring run, every HEARTBEAT_INTERVAL_MS while a proctored section is open.
+ * The counts cover the time since the previous beat of the same run. The server stamps each beat
+ * with its own receipt time; `seq` (per run, from 1, never reused) lets it drop duplicates a retry sends.
+ */
+export const heartbeatSchema = z.object({
+  section: z.enum(SECTION_NAMES),
+  /** Monotonic per proctoring run (a reload starts a new run with a new `run_id`). */
+  seq: z.number().int().min(1).max(1_000_000),
+  /** A uuid the run picks once (one section screen); seq counts within it. */
+  run_id: z.uuid(),
+  /** Milliseconds since the run started (the client's monotonic clock; only for ordering). */
+  elapsed_ms: z.number().int().min(0).max(86_400_000),
+  /** The camera track is live (false where the rules need no camera). */
+  camera_live: z.boolean(),
+  /** The face detector is running (loaded, not unavailable). */
+  detector_running: z.boolean(),
+  /** Detections per second since the last beat (0 when not running). */
+  detector_fps: z.number().min(0).max(120),
+  /** The detector's verdicts since the last beat, counted per detection. */
+  face_counts: z.object({
+    ok: z.number().int().min(0).max(100_000),
+    no_face: z.number().int().min(0).max(100_000),
+    multi_face: z.number().int().min(0).max(100_000),
+    still: z.number().int().min(0).max(100_000),
+  }),
+  /** The test page was hidden or blurred this long since the last beat (0 where the tab watch is off). */
+  tab_hidden_ms: z.number().int().min(0).max(86_400_000),
+  /**
+   * Times the candidate left the page since the last beat, as the tab watch counts them (away 1.5 s
+   * or more; 0 where it is off). The risk score takes the larger of these and the reports, so a
+   * leave whose report was lost still counts.
+   */
+  tab_leaves: z.number().int().min(0).max(10_000),
+  /** Speech monitoring is on and listening. */
+  speech_monitoring: z.boolean(),
+});
+export type Heartbeat = z.infer<typeof heartbeatSchema>;
+
+/** POST order.proctoringHeartbeat: one or more beats (the outbox may send several that waited). */
+export const heartbeatRequestSchema = z.object({
+  beats: z.array(heartbeatSchema).min(1).max(HEARTBEAT_BATCH_MAX),
+});
+export type HeartbeatRequest = z.infer<typeof heartbeatRequestSchema>;
+export const heartbeatResultSchema = z.object({
+  /** Beats stored now (a retried beat already stored is not counted again). */
+  accepted: z.number().int(),
+  /**
+   * Beats refused because their section is not open now (never stored; do not resend them). A batch
+   * with no beat of an open section is answered 409 with the section's message instead.
+   */
+  refused: z.number().int(),
+  /** When the next beat is due, in ms (the server may ask for fewer beats). */
+  interval_ms: z.number().int(),
+  /** The server's receipt time. */
+  received_at: z.string(),
+});
+export type HeartbeatResult = z.infer<typeof heartbeatResultSchema>;
+export const heartbeatResponseSchema = okEnvelope(heartbeatResultSchema);

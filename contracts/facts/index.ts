@@ -13,3 +13,4 @@ export * from './accommodations.ts';
 export * from './staff-operator.ts';
 export * from './review.ts';
 export * from './face-states.ts';
+export * from './evidence.ts';

@@ -33,9 +33,10 @@ export const REVIEW_MESSAGES = {
 export const REVIEW_MAIL = {
   decisionSubject: 'Hasil peninjauan tes EPOT Anda',
   appealSubject: 'Jawaban banding tes EPOT Anda',
-  decisionText: (orderNo: string, decision: ReviewDecision) => {
+  /** `released`: the certificate was held for missing proctoring evidence and is issued now (issue 27). */
+  decisionText: (orderNo: string, decision: ReviewDecision, released = false) => {
     const what = {
-      valid: 'Hasil tes Anda tetap berlaku.',
+      valid: released ? 'Hasil tes Anda berlaku dan sertifikat Anda sudah tersedia di aplikasi EPOT.' : 'Hasil tes Anda tetap berlaku.',
       invalidated: 'Hasil tes Anda dibatalkan dan sertifikatnya dicabut. Anda dapat mengajukan banding dari aplikasi EPOT.',
       disqualification_upheld: 'Diskualifikasi tes Anda tetap berlaku.',
       disqualification_overturned: 'Diskualifikasi tes Anda dibatalkan. Tes Anda dinilai dari jawaban yang tersimpan dan sertifikat Anda sudah tersedia di aplikasi EPOT.',
@@ -73,6 +74,11 @@ export const RISK_REASON_TEXT = {
   reloads: (n: number) => `halaman tes dimuat ulang ${n} kali`,
   face_still: (ms: number, section: string) => `tidak ada wajah yang bergerak (mungkin foto) selama ${formatReasonDuration(ms)} di ${sectionWord(section)}`,
   face_still_beside: (n: number) => `wajah diam di samping peserta ${n} kali (tidak dihitung sebagai orang kedua)`,
+  photos_missing: (missing: number, section: string) => `${missing} foto pengawasan wajib tidak diterima server di ${sectionWord(section)}`,
+  photo_late: (ms: number, section: string) => `jeda foto pengawasan terlalu lama (${formatReasonDuration(ms)}) di ${sectionWord(section)}`,
+  heartbeat_gap: (ms: number, section: string) => `sinyal pemantauan tidak diterima selama ${formatReasonDuration(ms)} di ${sectionWord(section)} sementara jawaban tetap tersimpan`,
+  monitoring_off: (ms: number, section: string) => `kamera atau deteksi wajah tidak aktif selama ${formatReasonDuration(ms)} di ${sectionWord(section)} (menurut sinyal pemantauan)`,
+  silent_end: (ms: number, section: string) => `pemantauan diam selama ${formatReasonDuration(ms)} terakhir di ${sectionWord(section)}`,
 } as const;
 
 /** What a candidate sees next to each of their own violations (appeal screen). */

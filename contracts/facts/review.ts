@@ -78,6 +78,8 @@ export type RevocationCategory = keyof typeof REVOCATION_CATEGORIES;
 export const RISK_REASON_CODES = [
   'tab_leaves', 'face_missing', 'face_multiple', 'face_violations', 'speech', 'monitoring_lost', 'camera_denied', 'device_check', 'reloads',
   'face_still', 'face_still_beside',
+  // Issue 27: evidence the rules required that the server did not receive (services/proctoring/evidence-gaps.ts).
+  'photos_missing', 'photo_late', 'heartbeat_gap', 'silent_end', 'monitoring_off',
 ] as const;
 export type RiskReasonCode = (typeof RISK_REASON_CODES)[number];
 
@@ -87,6 +89,8 @@ export type RiskReasonCode = (typeof RISK_REASON_CODES)[number];
 export const TIMELINE_KINDS = [
   'consent', 'device_report', 'test_started', 'section_started', 'resume', 'autosave', 'violation', 'photo', 'away', 'face_episode',
   'monitoring', 'offline_replay', 'break', 'section_closed', 'disqualified', 'completed', 'decision', 'appeal',
+  // Issue 27: a gap in the evidence the server computed (subtype: the gap's kind).
+  'evidence_gap', 'heartbeats',
 ] as const;
 export type TimelineKind = (typeof TIMELINE_KINDS)[number];
 

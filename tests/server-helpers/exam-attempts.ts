@@ -9,6 +9,7 @@ import type { AnswerSubmitResult, SectionDetail } from '../../contracts/exam-del
 import { answerKeys, licences, orderSections, orders } from '../../server/db/schema/index.ts';
 import { bearer, createMember } from './members.ts';
 import type { TestApp } from './test-app.ts';
+import { jpegBytes, upload } from './uploads.ts';
 import type { SectionName } from '../../contracts/facts/index.ts';
 
 export interface StartedOrder {
@@ -91,12 +92,27 @@ export function answerKeyFields(value: unknown, path = '$'): string[] {
   return [];
 }
 
-/** Submits a section with one correct answer (the rest wrong), as the SPA does; expects 200. */
+/**
+ * The photos the SPA's submit gate takes before a section is submitted (issue 27: the server counts
+ * the photos that arrived while the section was open; without them the attempt waits for review).
+ */
+export async function sectionPhotos(t: TestApp, o: StartedOrder, n = 2): Promise<string[]> {
+  const ids: string[] = [];
+  for (let i = 0; i < n; i++) {
+    const r = await upload(t, o.headers.authorization, { filename: 'foto.jpg', contentType: 'image/jpeg', data: jpegBytes(200) });
+    if (r.code !== 200) throw new Error(`photo upload: ${r.code}`);
+    ids.push(r.body.data.id);
+  }
+  return ids;
+}
+
+/** Submits a section with one correct answer (the rest wrong) and its two photos, as the SPA does; expects 200. */
 export async function submitSection(t: TestApp, o: StartedOrder, section: SectionName): Promise<void> {
   const detail = (await getSection(t, o, section)).body.data;
   const answer = answerPattern(detail, await keysFor(t, detail), 1);
+  const images = await sectionPhotos(t, o);
   const res = await call<AnswerSubmitResult>(t, { method: 'POST', url: '/users/v1/member/order/answer/', headers: o.headers,
-    payload: { id: o.orderId, section, images: [], answer, disqualified: false } });
+    payload: { id: o.orderId, section, images, answer, disqualified: false } });
   expect(res.code).toBe(200);
 }
 

@@ -8,7 +8,7 @@ import type { SectionName } from '../../contracts/facts/index.ts';
 import { institutions, licences, orders, users, type InstitutionSettings } from '../../server/db/schema/index.ts';
 import { SHELL_ACTOR } from '../../server/services/staff/audit.ts';
 import { createStaff } from '../../server/services/staff/staff-accounts.ts';
-import { answerPattern, call, getSection, keysFor, type StartedOrder } from './exam-attempts.ts';
+import { answerPattern, call, getSection, keysFor, sectionPhotos, type StartedOrder } from './exam-attempts.ts';
 import { bearer, createMember } from './members.ts';
 import { STAFF_PASSWORD, staffToken } from './staff.ts';
 import type { TestApp } from './test-app.ts';
@@ -70,11 +70,12 @@ export async function institutionAttempt(t: TestApp, institutionId: string, full
 export const DRAFT = '/users/v1/member/order/answer/draft';
 export const ANSWER = '/users/v1/member/order/answer/';
 
-/** Opens a section and submits `correct` right answers. */
+/** Opens a section and submits `correct` right answers with the two photos the SPA's gate takes. */
 export async function submitSection(t: TestApp, o: StartedOrder, section: SectionName, correct: number): Promise<SectionDetail> {
   const detail = (await getSection(t, o, section)).body.data;
   const answer = answerPattern(detail, await keysFor(t, detail), correct);
-  const r = await call(t, { method: 'POST', url: ANSWER, headers: o.headers, payload: { id: o.orderId, section, images: [], answer, disqualified: false } });
+  const images = await sectionPhotos(t, o);
+  const r = await call(t, { method: 'POST', url: ANSWER, headers: o.headers, payload: { id: o.orderId, section, images, answer, disqualified: false } });
   if (r.code !== 200) throw new Error(`submit ${section}: ${r.code} ${JSON.stringify(r.body)}`);
   return detail;
 }

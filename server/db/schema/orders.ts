@@ -27,6 +27,10 @@ export const orders = pgTable('orders', {
   // The institution's proctoring rules frozen when the test starts: later changes to the
   // institution's settings apply only to attempts not yet started. Null before the start.
   rules: jsonb().$type<InstitutionProctoring>(),
+  // Issue 27: the server judges this attempt's proctoring evidence (services/proctoring/evidence.ts).
+  // Orders made before the heartbeat existed are false (the migration), so they are never judged
+  // by rules they could not follow.
+  evidence_required: boolean().notNull().default(true),
   started_at: timestamp({ withTimezone: true }),
   completed_at: timestamp({ withTimezone: true }),
   disqualified_at: timestamp({ withTimezone: true }),

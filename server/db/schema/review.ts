@@ -25,6 +25,9 @@ export const attemptReviews = pgTable('attempt_reviews', {
   risk_score: integer().notNull(),
   risk_reasons: jsonb().$type<StoredRiskReason[]>().notNull(),
   risk_version: integer().notNull(),
+  // Issue 27: evidence the rules required is missing (services/proctoring/evidence.ts): the attempt
+  // is in the queue and its certificate waits for a decision.
+  evidence_incomplete: boolean().notNull().default(false),
   // The decision in effect (null: none yet) and since when.
   decision: text().$type<ReviewDecision>(),
   decided_at: timestamp({ withTimezone: true }),

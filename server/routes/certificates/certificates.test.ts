@@ -10,14 +10,14 @@ import type {
   CertificateListResponse, PublicCertificate, ShippingTracking,
 } from '../../../contracts/certificates.ts';
 import type { OrderDetailFull } from '../../../contracts/exam-delivery.ts';
-import { certificates, media, shipments } from '../../db/schema/index.ts';
+import { certificates, institutions, media, shipments } from '../../db/schema/index.ts';
 import {
   issueCertificate, issueMissing, newCertificateNumber, normalizeCertificateNumber, revokeCertificate, validUntilFor,
 } from '../../services/certificates/certificates.ts';
 import { sweepOverdueSections } from '../../services/exam/attempts.ts';
 import { createDiskStore } from '../../services/media/disk-store.ts';
 import { completedOrder } from '../../../tests/server-helpers/certificates.ts';
-import { answerPattern, call, getSection, keysFor, startedOrder } from '../../../tests/server-helpers/exam-attempts.ts';
+import { answerPattern, call, getSection, keysFor, orderFor, sectionPhotos, startedOrder } from '../../../tests/server-helpers/exam-attempts.ts';
 import { bearer, createMember } from '../../../tests/server-helpers/members.ts';
 import { pdfInfo, pdfQrText, pdfText } from '../../../tests/server-helpers/pdf.ts';
 import { buildTestApp, type TestApp } from '../../../tests/server-helpers/test-app.ts';
@@ -59,7 +59,8 @@ describe('issuance on completion', () => {
     for (const section of SECTION_NAMES) {
       const detail = (await getSection(t, o, section)).body.data;
       const answer = answerPattern(detail, await keysFor(t, detail), raw[section]);
-      const sent = await call(t, { method: 'POST', url: '/users/v1/member/order/answer/', headers: o.headers, payload: { id: o.orderId, section, images: [], answer } });
+      const images = await sectionPhotos(t, o);
+      const sent = await call(t, { method: 'POST', url: '/users/v1/member/order/answer/', headers: o.headers, payload: { id: o.orderId, section, images, answer } });
       expect(sent.code).toBe(200);
     }
     // Issued by the submission itself, before anyone asks for it.
@@ -117,7 +118,14 @@ describe('issuance on completion', () => {
   });
 
   it('issues for orders the sweeper completed (the catch-up job, with PUBLIC_URL as origin)', async () => {
-    const o = await startedOrder(t);
+    // An institution that proctors nothing (issue 27: where photos or monitoring are required, a
+    // swept attempt without them waits for a reviewer instead; routes/proctoring/evidence.test.ts).
+    const [inst] = await t.db.insert(institutions).values({
+      company_id: t.seed!.companyId, name: 'Lembaga Tanpa Pengawasan', active_camera: false,
+      settings: { identification: { face: false, voice: false, new_tab: false }, failed: { face: false, voice: false, new_tab: false } },
+    }).returning();
+    const { user } = await createMember(t.db, { company_id: t.seed!.companyId, is_b2b: true, institution_id: inst!.id });
+    const o = await orderFor(t, user, 'in_progress', inst!.id);
     for (const [i, section] of SECTION_NAMES.entries()) {
       expect((await getSection(t, o, section)).code).toBe(200);
       expect(await sweepOverdueSections(t.db, new Date(t.clock.now().getTime() + (i + 1) * 86_400_000))).toBeGreaterThanOrEqual(1);
@@ -126,7 +134,8 @@ describe('issuance on completion', () => {
     expect(await issueMissing(deps(), 'https://epot.example.id')).toBeGreaterThanOrEqual(1);
     const [cert] = await t.db.select().from(certificates).where(eq(certificates.order_id, o.orderId));
     expect(cert!.verify_url).toBe(`https://epot.example.id/verify/${cert!.number}`);
-    expect(await t.db.select().from(shipments).where(eq(shipments.order_id, o.orderId))).toHaveLength(1);
+    // An institution's member gets no printed certificate.
+    expect(await t.db.select().from(shipments).where(eq(shipments.order_id, o.orderId))).toHaveLength(0);
   });
 
   it('issues nothing for an order that is not completed', async () => {

@@ -9,7 +9,7 @@ import { examParts, exams, media, orders, questionGroups, questions } from '../.
 import { createDiskStore } from '../../services/media/disk-store.ts';
 import { loadMediaUrlSigner } from '../../services/media/media-urls.ts';
 import {
-  answerKeyFields, answerPattern, call, getSection, keysFor, sectionUrl, seenBodies, startedOrder, type StartedOrder,
+  answerKeyFields, answerPattern, call, getSection, keysFor, sectionPhotos, sectionUrl, seenBodies, startedOrder, type StartedOrder,
 } from '../../../tests/server-helpers/exam-attempts.ts';
 import { bearer, createMember } from '../../../tests/server-helpers/members.ts';
 import { buildTestApp, type TestApp } from '../../../tests/server-helpers/test-app.ts';
@@ -29,7 +29,9 @@ async function takeExam(o: StartedOrder, raw: Record<(typeof SECTION_NAMES)[numb
     expect(detail.code).toBe(200);
     const answer = answerPattern(detail.body.data, await keysFor(t, detail.body.data), raw[section], 3);
     expect((await call(t, { method: 'PUT', url: DRAFT, headers: o.headers, payload: { id: o.orderId, section, answer, position: 4 } })).code).toBe(200);
-    const sent = await call<AnswerSubmitResult>(t, { method: 'POST', url: ANSWER, headers: o.headers, payload: { id: o.orderId, section, images: [], answer, disqualified: false } });
+    // The two photos the SPA's gate takes (issue 27: without them the certificate waits for review).
+    const images = await sectionPhotos(t, o);
+    const sent = await call<AnswerSubmitResult>(t, { method: 'POST', url: ANSWER, headers: o.headers, payload: { id: o.orderId, section, images, answer, disqualified: false } });
     expect(sent.code).toBe(200);
     expect(sent.body.data.exam_complete).toBe(section === 'reading');
     // The completion check after submit.

@@ -1,6 +1,7 @@
 // Exam delivery for the candidate (spec test-sections 3, 4, 7): a section's content (the first
 // request starts it), autosave, the answer submission and the order's full detail. The rules
 // (order of sections, deadlines, idempotency, scoring) live in services/exam/attempts.ts.
+import { evidenceStatuses } from '../../services/review/evidence-status.ts';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { apiPaths } from '../../../contracts/api-paths.ts';
@@ -143,6 +144,7 @@ const orderSectionRoutes: FastifyPluginAsyncZod = async (app) => {
           device_reports: reports.map((r) => ({ device: r.device, problem: r.problem, created_at: r.created_at.toISOString() })),
         },
         proctoring: await proctoringDetail(app.db, fresh, app.mediaUrls),
+        evidence_status: (await evidenceStatuses(app.db, [fresh.id])).get(fresh.id) ?? null,
       },
     };
   });

@@ -5,11 +5,12 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { apiPaths } from '../../../contracts/api-paths.ts';
 import { idParamSchema, licenceParamSchema } from '../../../contracts/orders.ts';
 import {
-  orderProctoringStateResponseSchema, proctoringEventRequestSchema, proctoringEventResponseSchema, proctoringStateResponseSchema,
+  heartbeatRequestSchema, heartbeatResponseSchema, orderProctoringStateResponseSchema, proctoringEventRequestSchema, proctoringEventResponseSchema, proctoringStateResponseSchema,
   violationRequestSchema,
 } from '../../../contracts/proctoring.ts';
 import type { Config } from '../../config.ts';
 import { getOwnOrder } from '../../services/orders/orders.ts';
+import { recordHeartbeats } from '../../services/proctoring/heartbeats.ts';
 import { proctoringState, recordProctoringEvent, recordViolation } from '../../services/proctoring/proctoring.ts';
 import { enforce } from '../../services/platform/rate-limit.ts';
 import { orderConsentState } from '../../services/privacy/consents.ts';
@@ -19,6 +20,10 @@ import { SERVER_MESSAGES } from '../../../contracts/facts/index.ts';
 // A real candidate raises a few per minute at most; this stops a runaway or scripted client.
 const VIOLATIONS_PER_MINUTE = 60;
 const EVENTS_PER_MINUTE = 60;
+// One beat per 15 s, batched by the outbox after an outage: a few requests a minute at most.
+const HEARTBEATS_PER_MINUTE = 30;
+// 20 beats of ~400 bytes each, with room; anything bigger is not a heartbeat.
+const HEARTBEAT_BODY_MAX = 32 * 1024;
 
 export const proctoringRoutes: FastifyPluginAsyncZod<{ config: Config }> = async (app, opts) => {
   await app.register(uploadRoutes, {
@@ -60,6 +65,16 @@ const orderProctoringRoutes: FastifyPluginAsyncZod = async (app) => {
     const order = await getOwnOrder(app.db, req.member.id, req.params.id);
     const data = await recordProctoringEvent(app.db, order, req.body, app.clock.now());
     req.log[data.kind === 'recovered' || data.duration_ms !== null ? 'info' : 'warn']({ order: order.id, section: data.section, kind: data.kind }, 'proctoring event');
+    return { status: 200 as const, message: 'OK', data };
+  });
+
+  app.post(apiPaths.order.proctoringHeartbeat, {
+    bodyLimit: HEARTBEAT_BODY_MAX,
+    schema: { summary: "Monitoring heartbeat of the proctoring run (batched): stored with the server's time; the server computes the gaps itself", tags: ['proctoring'],
+      params: idParamSchema, body: heartbeatRequestSchema, response: { 200: heartbeatResponseSchema } },
+  }, async (req, reply) => {
+    await enforce(app.db, reply, `heartbeat:${req.member.id}`, HEARTBEATS_PER_MINUTE, 60_000, app.clock.now());
+    const data = await recordHeartbeats(app.db, req.member.id, req.params.id, req.body.beats, app.clock.now());
     return { status: 200 as const, message: 'OK', data };
   });
 };

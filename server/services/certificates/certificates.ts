@@ -6,6 +6,8 @@
 //   race; the loser deletes its file and returns the winner's row. Retries are therefore safe.
 // - The PDF is rendered and stored before the transaction; if the transaction fails, the file is
 //   removed again, so no orphaned file is left behind.
+// - Issue 27: an attempt whose required proctoring evidence is missing gets none until a reviewer's
+//   decision releases it (review/evidence-status.ts); its answers are scored meanwhile.
 import { randomBytes, randomUUID } from 'node:crypto';
 import { and, asc, desc, eq, isNull, or, sql } from 'drizzle-orm';
 import {
@@ -21,6 +23,7 @@ import { LICENCE_ALPHABET } from '../orders/licence-codes.ts';
 import type { BlobStore } from '../media/blob-store.ts';
 import type { MediaUrlSigner } from '../media/media-urls.ts';
 import { ensureShipment } from './shipments.ts';
+import { certificateHeld, certificateHeldSql, evidenceStatuses } from '../review/evidence-status.ts';
 import {
   REVIEW_REVOKED_REASON, REVOCATION_CATEGORIES, SECTION_NAMES, SERVER_MESSAGES, type RevocationCategory,
 } from '../../../contracts/facts/index.ts';
@@ -112,8 +115,9 @@ class LostRace extends Error {}
 
 /**
  * The order's certificate, issued now if it has none yet (and the printed certificate's shipment
- * for individual orders). Null when the order is not completed. `verifyBase` is the origin the QR
- * code points at (PUBLIC_URL, else the request's origin).
+ * for individual orders). Null when the order is not completed, or while its certificate is held
+ * for review (evidence missing). `verifyBase` is the origin the QR code points at (PUBLIC_URL, else
+ * the request's origin).
  */
 export async function issueCertificate(deps: CertificateDeps, orderId: string, verifyBase: string): Promise<CertificateRow | null> {
   const { db, store, clock } = deps;
@@ -125,6 +129,7 @@ export async function issueCertificate(deps: CertificateDeps, orderId: string, v
     }
     const facts = await loadFacts(db, orderId);
     if (!facts) return null;
+    if (await certificateHeld(db, orderId)) return null;
     const number = newCertificateNumber();
     const name = facts.user.fullname.trim() || facts.user.email;
     const verifyUrl = verifyUrlFor(verifyBase, number);
@@ -168,6 +173,8 @@ export async function issueMissing(deps: CertificateDeps, verifyBase: string, op
       eq(orders.status, 'completed'),
       opts.userId ? eq(orders.user_id, opts.userId) : undefined,
       or(isNull(certificates.id), and(isNull(orders.institution_id), isNull(shipments.id))),
+      // Held for review: issued when a decision releases it, not retried here.
+      sql`not ${certificateHeldSql(orders.id)}`,
     ))
     .orderBy(asc(orders.completed_at)).limit(opts.limit ?? 20);
   // One order that cannot be issued must not hold up the others.
@@ -190,11 +197,13 @@ export async function listCertificates(db: AppDb, signer: MediaUrlSigner, userId
     .orderBy(dir(orders.completed_at), dir(orders.id))
     .limit(o.limit).offset((o.page - 1) * o.limit);
   const [count] = await db.select({ n: sql<number>`count(*)::int` }).from(orders).where(where);
+  const evidence = await evidenceStatuses(db, rows.map((r) => r.order.id));
   const list: CertificateListItem[] = rows.map(({ order, cert, ship }) => ({
     order_id: order.id, order_no: order.order_no, end_test: order.completed_at!.toISOString(), score: order.total_score!,
     level: order.level ?? '', license: order.license_id,
     sertificate: cert ? toCertificateRef(cert, signer, now) : null,
     shipping: ship ? { order_id: order.id, waybill_id: ship.waybill_id, status: ship.status } : null,
+    evidence_status: evidence.get(order.id) ?? null,
   }));
   return { list, limit: o.limit, page: o.page, total: count?.n ?? 0 };
 }

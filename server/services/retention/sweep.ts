@@ -2,14 +2,15 @@
 // older than it are deleted or stripped of their personal parts, a batch at a time, skipping rows
 // under a hold (holds.ts). Idempotent and safe to run from several processes at once: a second
 // pass finds nothing. Run hourly by plugins/retention.ts and by `npm run admin -- retention run`.
-import { and, inArray, isNotNull, lt, not, or, type SQL } from 'drizzle-orm';
+import { and, inArray, isNotNull, lt, not, or, sql, type SQL } from 'drizzle-orm';
 import type { AppDb } from '../../db/client.ts';
 import {
-  auditLog, deviceReports, licenceAttempts, mailOutbox, orderSections, passwordResets, privacyRequests, proctoringEvents,
+  auditLog, deviceReports, licenceAttempts, mailOutbox, orderSections, passwordResets, privacyRequests, proctoringEvents, proctoringHeartbeats,
   rateLimits, violations,
 } from '../../db/schema/index.ts';
 import type { BlobStore } from '../media/blob-store.ts';
 import { sweepOldPhotos } from '../proctoring/photo-retention.ts';
+import { heldOrderCondition } from '../review/queue.ts';
 import { RETENTION_CLASSES, type RetentionClass, type RetentionPolicy } from './classes.ts';
 import { prepareHolds, RETENTION_HOLDS, type RetentionHolds } from './holds.ts';
 
@@ -39,7 +40,7 @@ async function inBatches<K>(batch: number, pick: (limit: number) => Promise<K[]>
 const unheld = (hold: (() => SQL) | undefined) => (hold ? not(hold()) : undefined);
 
 /** Deletes the rows of a table with an `id` that match `where`, in batches. */
-function deleteWhere(ctx: SweepContext, table: typeof proctoringEvents | typeof deviceReports | typeof mailOutbox | typeof licenceAttempts | typeof passwordResets | typeof auditLog, where: SQL | undefined) {
+function deleteWhere(ctx: SweepContext, table: typeof proctoringEvents | typeof proctoringHeartbeats | typeof deviceReports | typeof mailOutbox | typeof licenceAttempts | typeof passwordResets | typeof auditLog, where: SQL | undefined) {
   return inBatches(ctx.batch,
     async (limit) => (await ctx.db.select({ id: table.id }).from(table).where(where).limit(limit)).map((r) => r.id),
     (ids) => ctx.db.delete(table).where(inArray(table.id, ids)));
@@ -63,7 +64,12 @@ const SWEEPS: Record<RetentionClass, (ctx: SweepContext, days: number) => Promis
       (ids) => ctx.db.update(orderSections).set({ answer: null, draft: null, draft_position: null }).where(inArray(orderSections.id, ids)));
   },
 
-  proctoring_events: (ctx) => deleteWhere(ctx, proctoringEvents, and(lt(proctoringEvents.created_at, ctx.cutoff), unheld(ctx.holds.proctoring_events))),
+  proctoring_events: async (ctx) => {
+    const events = await deleteWhere(ctx, proctoringEvents, and(lt(proctoringEvents.created_at, ctx.cutoff), unheld(ctx.holds.proctoring_events)));
+    // The monitoring heartbeats (issue 27) are kept as long as the events, under the same holds.
+    const beatsHold = ctx.holds.proctoring_events ? () => heldOrderCondition(sql`${proctoringHeartbeats.order_id}`) : undefined;
+    return events + await deleteWhere(ctx, proctoringHeartbeats, and(lt(proctoringHeartbeats.received_at, ctx.cutoff), unheld(beatsHold)));
+  },
   device_reports: (ctx) => deleteWhere(ctx, deviceReports, and(lt(deviceReports.created_at, ctx.cutoff), unheld(ctx.holds.device_reports))),
   mail_outbox: (ctx) => deleteWhere(ctx, mailOutbox, lt(mailOutbox.created_at, ctx.cutoff)),
 

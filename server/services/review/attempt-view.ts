@@ -12,6 +12,7 @@ import { countViolations } from '../proctoring/proctoring.ts';
 import { staffAppealOf } from './appeals.ts';
 import { isFinished, reviewState, scopedOrder, type Reviewer } from './decisions.ts';
 import { ensureRisks } from './evidence.ts';
+import { evidenceStatusOf } from './evidence-status.ts';
 import { buildTimeline, type TimelineSource } from './timeline.ts';
 
 export interface AttemptViewDeps { db: AppDb; urls: MediaUrlSigner; sources?: TimelineSource[] }
@@ -50,6 +51,7 @@ export async function attemptView({ db, urls, sources }: AttemptViewDeps, review
     review: state,
     appeal,
     certificate: cert ? { number: cert.number, status: certificateStatus(cert, now), revoked_reason: cert.revoked_reason } : null,
+    evidence_status: evidenceStatusOf(review),
     entries,
     photo_url_ttl_seconds: urls.ttlSeconds,
   };

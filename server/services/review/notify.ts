@@ -4,7 +4,7 @@ import { eq } from 'drizzle-orm';
 import { isAdverseDecision, type ReviewDecision } from '../../../contracts/facts/index.ts';
 import { REVIEW_MAIL } from '../../../contracts/facts/review-texts.ts';
 import type { AppDb } from '../../db/client.ts';
-import { orders, users } from '../../db/schema/index.ts';
+import { attemptReviews, orders, users } from '../../db/schema/index.ts';
 import type { Mailer } from '../platform/mailer.ts';
 
 export interface Notice { kind: 'decision' | 'appeal'; decision: ReviewDecision; note: string }
@@ -17,6 +17,7 @@ export async function tellCandidate(db: AppDb, mailer: Mailer, orderId: string, 
     const outcome = isAdverseDecision(notice.decision) ? 'upheld' : 'overturned';
     await mailer.send({ to: row.email, subject: REVIEW_MAIL.appealSubject, text: REVIEW_MAIL.appealText(row.order_no, outcome, notice.note) });
   } else {
-    await mailer.send({ to: row.email, subject: REVIEW_MAIL.decisionSubject, text: REVIEW_MAIL.decisionText(row.order_no, notice.decision) });
+    const [review] = await db.select({ held: attemptReviews.evidence_incomplete }).from(attemptReviews).where(eq(attemptReviews.order_id, orderId));
+    await mailer.send({ to: row.email, subject: REVIEW_MAIL.decisionSubject, text: REVIEW_MAIL.decisionText(row.order_no, notice.decision, review?.held === true) });
   }
 }

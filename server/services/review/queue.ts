@@ -1,7 +1,8 @@
 // The review queue (issue 17): every disqualification, every completed attempt whose risk score
 // reaches its institution's threshold, and every appealed attempt; sorted by risk (highest first,
 // then the newest), with filters and paging. "Open" means no decision in effect yet, one waiting for
-// its second reviewer, or an open appeal. The same conditions decide the retention hold (heldPhotoIds).
+// its second reviewer, or an open appeal. Issue 27: attempts whose required proctoring evidence is
+// missing ('evidence') join it too, whatever their score: their certificate waits for a decision. The same conditions decide the retention hold (heldPhotoIds).
 import { and, desc, eq, ilike, or, sql, type SQL } from 'drizzle-orm';
 import type { ReviewQueueQuery, ReviewQueueRow } from '../../../contracts/admin-review.ts';
 import { DEFAULT_REVIEW_SETTINGS, ORDER_STATUS_LABELS } from '../../../contracts/facts/index.ts';
@@ -14,19 +15,21 @@ const threshold = sql`coalesce((${institutions.review_settings}->>'risk_threshol
 const needsDq = sql`${attemptReviews.disqualified}`;
 const needsRisk = sql`${attemptReviews.risk_score} >= ${threshold}`;
 const needsAppeal = sql`${appeals.id} is not null`;
+const needsEvidence = sql`${attemptReviews.evidence_incomplete}`;
 const isOpen = sql`(${attemptReviews.decision} is null or ${attemptReviews.pending_decision_id} is not null or ${appeals.status} = 'open')`;
 
 const count = (kind: string) =>
   sql<number>`(select count(*)::int from ${violations} where ${violations.order_id} = ${orders.id} and ${violations.counter_type} = ${kind})`;
 
 function whereOf(institutionId: string | null, q: ReviewQueueQuery): SQL {
-  const where: SQL[] = [sql`(${needsDq} or ${needsRisk} or ${needsAppeal})`];
+  const where: SQL[] = [sql`(${needsDq} or ${needsRisk} or ${needsAppeal} or ${needsEvidence})`];
   if (institutionId) where.push(eq(attemptReviews.institution_id, institutionId));
   if (q.state === 'open') where.push(isOpen);
   if (q.state === 'decided') where.push(sql`not ${isOpen}`);
   if (q.reason === 'disqualified') where.push(needsDq);
   if (q.reason === 'risk') where.push(needsRisk);
   if (q.reason === 'appeal') where.push(needsAppeal);
+  if (q.reason === 'evidence') where.push(needsEvidence);
   if (q.search) {
     const p = likePattern(q.search);
     where.push(or(ilike(users.fullname, p), ilike(users.email, p), ilike(orders.order_no, p))!);
@@ -65,7 +68,8 @@ export async function listReviewQueue(db: AppDb, institutionId: string | null, q
     disqualified: x.r.disqualified, risk_score: x.r.risk_score, risk_reasons: x.r.risk_reasons, decision: x.r.decision,
     pending_decision: x.pending as ReviewQueueRow['pending_decision'], appeal_status: x.appeal_status,
     counters: { open_new_tab: Number(x.v_tab), face: Number(x.v_face), speech: Number(x.v_speech) },
-    needs: [...(x.r.disqualified ? ['disqualified' as const] : []), ...(x.in_risk ? ['risk' as const] : []), ...(x.appeal_status ? ['appeal' as const] : [])],
+    needs: [...(x.r.disqualified ? ['disqualified' as const] : []), ...(x.in_risk ? ['risk' as const] : []), ...(x.appeal_status ? ['appeal' as const] : []),
+      ...(x.r.evidence_incomplete ? ['evidence' as const] : [])],
   }));
   return { list, total: Number(total?.n ?? 0) };
 }
@@ -79,7 +83,7 @@ export const heldOrderCondition = (orderId: SQL) => sql`(
   exists (select 1 from ${appeals} where ${appeals.order_id} = ${orderId} and ${appeals.status} = 'open')
   or exists (select 1 from ${attemptReviews} left join ${institutions} on ${institutions.id} = ${attemptReviews.institution_id}
     where ${attemptReviews.order_id} = ${orderId} and (${attemptReviews.pending_decision_id} is not null
-      or (${attemptReviews.decision} is null and (${attemptReviews.disqualified} or ${attemptReviews.risk_score} >= ${threshold}))))
+      or (${attemptReviews.decision} is null and (${attemptReviews.disqualified} or ${attemptReviews.evidence_incomplete} or ${attemptReviews.risk_score} >= ${threshold}))))
   or exists (select 1 from ${orders} where ${orders.id} = ${orderId} and ${orders.status} = 'disqualified'
     and not exists (select 1 from ${attemptReviews} where ${attemptReviews.order_id} = ${orderId}))
 )`;

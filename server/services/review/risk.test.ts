@@ -18,6 +18,30 @@ describe('the risk score', () => {
     expect(computeRisk(e)).toEqual({ score: 43, reasons: [{ code: 'tab_leaves', points: 43, text: '3 kali meninggalkan tab, total 2 m 10 d' }] });
   });
 
+  it('adds the evidence gaps the server computed (issue 27), per section, with their texts', () => {
+    const e = base();
+    e.gaps = [
+      { kind: 'photos_missing', section: 'reading', at: 30 * min, required: 2, received: 0 },
+      { kind: 'photo_late', section: 'structure', at: 0, duration_ms: 17 * min },
+      { kind: 'heartbeat_gap', section: 'structure', at: 5 * min, duration_ms: 195_000 },
+      { kind: 'silent_end', section: 'listening', at: 10 * min, duration_ms: 6 * min },
+    ];
+    expect(computeRisk(e)).toEqual({ score: 42, reasons: [
+      { code: 'photos_missing', points: 20, text: '2 foto pengawasan wajib tidak diterima server di reading' },
+      { code: 'silent_end', points: 12, text: 'pemantauan diam selama 6 mnt terakhir di listening' },
+      { code: 'heartbeat_gap', points: 8, text: 'sinyal pemantauan tidak diterima selama 3 m 15 d di structure sementara jawaban tetap tersimpan' },
+      { code: 'photo_late', points: 2, text: 'jeda foto pengawasan terlalu lama (17 mnt) di structure' },
+    ] });
+  });
+
+  it('counts the leaves and time away the heartbeats saw when their reports were lost (issue 27)', () => {
+    const e = base();
+    e.violations = [{ kind: 'open_new_tab', section: 'structure', at: 0 }];
+    e.beatTabLeaves = 2;
+    e.beatHiddenMs = 45_000;
+    expect(computeRisk(e).reasons[0]).toEqual({ code: 'tab_leaves', points: 24, text: '2 kali meninggalkan tab, total 45 d' });
+  });
+
   it('caps the time-away part at 20 points and counts leaves without a reported length', () => {
     const e = base();
     e.violations = [{ kind: 'open_new_tab', section: 'reading', at: 0 }];

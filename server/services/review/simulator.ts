@@ -26,6 +26,11 @@ export interface SimAttempt {
   finished_at: string;
   evidence: RiskEvidence;
   current: { disqualified: boolean; queued: boolean; risk_score: number };
+  /**
+   * Issue 27: required evidence was missing: queued whatever the threshold. Kept as judged under the
+   * rules the attempt ran with (a proposal that needs less evidence is not replayed for it).
+   */
+  evidence_incomplete?: boolean;
 }
 
 export interface Proposal { rules: InstitutionProctoring; risk_threshold: number }
@@ -60,7 +65,7 @@ export function simulateRules(attempts: SimAttempt[], proposal: Proposal): RuleS
   let changesTotal = 0;
   for (const a of attempts) {
     const r = replayAttempt(a.evidence, proposal);
-    const next = { disqualified: r.disqualified, queued: r.disqualified || r.risk_score >= proposal.risk_threshold, risk_score: r.risk_score };
+    const next = { disqualified: r.disqualified, queued: r.disqualified || a.evidence_incomplete === true || r.risk_score >= proposal.risk_threshold, risk_score: r.risk_score };
     if (a.current.disqualified) current.disqualified++;
     if (a.current.queued) current.queued++;
     if (next.disqualified) proposed.disqualified++;
@@ -88,7 +93,8 @@ export async function simulateForInstitution(db: AppDb, institutionId: string, r
   const evidence = await loadEvidence(db, rows.map((x) => x.r.order_id));
   const attempts: SimAttempt[] = rows.map((x) => ({
     id: x.r.order_id, order_no: x.order_no, member_name: x.name, finished_at: x.r.finished_at.toISOString(), evidence: evidence.get(x.r.order_id)!,
-    current: { disqualified: x.r.disqualified, queued: x.r.disqualified || x.r.risk_score >= currentThreshold, risk_score: x.r.risk_score },
+    current: { disqualified: x.r.disqualified, queued: x.r.disqualified || x.r.evidence_incomplete || x.r.risk_score >= currentThreshold, risk_score: x.r.risk_score },
+    evidence_incomplete: x.r.evidence_incomplete,
   }));
   return simulateRules(attempts, { rules: { active_camera: inst?.active_camera ?? true, setting: request.setting }, risk_threshold: request.risk_threshold });
 }

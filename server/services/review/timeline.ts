@@ -1,15 +1,16 @@
 // The evidence timeline of one attempt (issue 17), oldest first. Each source reads one kind of stored
 // evidence and answers entries; `TIMELINE_SOURCES` lists them, so another kind of evidence is one
 // more function in that list. Photos come as staff-only signed URLs.
-import { and, asc, eq, inArray } from 'drizzle-orm';
+import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { TimelineEntry, TimelinePhoto } from '../../../contracts/admin-review.ts';
 import type { ProctoringEventKind } from '../../../contracts/facts/index.ts';
 import type { AppDb } from '../../db/client.ts';
 import type { orders } from '../../db/schema/index.ts';
 import {
-  appeals, attemptActivity, consents, deviceReports, media, orderSections, proctoringEvents, reviewDecisions, staff, violations,
+  appeals, attemptActivity, consents, deviceReports, media, orderSections, proctoringEvents, proctoringHeartbeats, reviewDecisions, staff, violations,
 } from '../../db/schema/index.ts';
 import { listBreaks } from '../exam/breaks.ts';
+import { loadEvidenceGaps } from '../proctoring/evidence.ts';
 import type { MediaUrlSigner } from '../media/media-urls.ts';
 
 type OrderRow = typeof orders.$inferSelect;
@@ -152,9 +153,49 @@ const breakSource: TimelineSource = async ({ db, order }) => (await listBreaks(d
     data: { allowed_until: b.ends_at.toISOString(), ended_at: b.ended_at?.toISOString() ?? null },
   }));
 
+/**
+ * Gaps in the evidence the rules required, computed by the server (issue 27): required photos that
+ * never arrived (at the section's close, with the counts), late photos, heartbeats absent while
+ * autosaves arrived and monitoring silent at the end (from their start, with their length).
+ */
+const evidenceGapSource: TimelineSource = async ({ db, order }) => ((await loadEvidenceGaps(db, [order.id])).get(order.id) ?? []).map((g) =>
+  entry(new Date(g.at), 'evidence_gap', {
+    section: g.section, subtype: g.kind,
+    duration_ms: g.kind === 'photos_missing' ? null : g.duration_ms,
+    data: g.kind === 'photos_missing' ? { required: g.required, received: g.received } : null,
+  }));
+
+/**
+ * The monitoring heartbeats per section (issue 27), summed at the section's first beat: how many
+ * arrived, how many said the camera or detector was off, the mean detector rate, the face verdicts
+ * and the time away the run counted (a cross-check of the violations and episodes reported).
+ */
+const heartbeatSource: TimelineSource = async ({ db, order }) => {
+  const rows = await db.select({
+    section: proctoringHeartbeats.section,
+    first: sql<Date>`min(${proctoringHeartbeats.received_at})`.mapWith(proctoringHeartbeats.received_at),
+    n: sql<number>`count(*)::int`,
+    off: sql<number>`count(*) filter (where not (${proctoringHeartbeats.camera_live} and ${proctoringHeartbeats.detector_running}))::int`,
+    fps: sql<number>`round(avg(${proctoringHeartbeats.detector_fps})::numeric, 1)::float`,
+    leaves: sql<number>`sum(${proctoringHeartbeats.tab_leaves})::int`,
+    hidden: sql<number>`sum(${proctoringHeartbeats.tab_hidden_ms})::int`,
+    ok: sql<number>`sum((${proctoringHeartbeats.face_counts}->>'ok')::int)::int`,
+    no_face: sql<number>`sum((${proctoringHeartbeats.face_counts}->>'no_face')::int)::int`,
+    multi_face: sql<number>`sum((${proctoringHeartbeats.face_counts}->>'multi_face')::int)::int`,
+    still: sql<number>`sum((${proctoringHeartbeats.face_counts}->>'still')::int)::int`,
+  }).from(proctoringHeartbeats).where(eq(proctoringHeartbeats.order_id, order.id)).groupBy(proctoringHeartbeats.section);
+  return rows.map((r) => entry(r.first, 'heartbeats', {
+    section: r.section, count: Number(r.n),
+    data: {
+      camera_or_detector_off: Number(r.off), detector_fps_avg: Number(r.fps), tab_leaves: Number(r.leaves), tab_hidden_ms: Number(r.hidden),
+      face_ok: Number(r.ok), face_no_face: Number(r.no_face), face_multi_face: Number(r.multi_face), face_still: Number(r.still),
+    },
+  }));
+};
+
 /** The sources, in the order their entries are listed when two share a time. */
 export const TIMELINE_SOURCES: TimelineSource[] = [
-  preparationSource, sectionSource, activitySource, violationSource, photoSource, monitoringSource, breakSource, outcomeSource, reviewSource,
+  preparationSource, sectionSource, activitySource, violationSource, photoSource, monitoringSource, heartbeatSource, evidenceGapSource, breakSource, outcomeSource, reviewSource,
 ];
 
 export interface TimelineDeps { db: AppDb; urls: MediaUrlSigner }

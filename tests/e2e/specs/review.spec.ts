@@ -142,6 +142,8 @@ test('a member disqualified after three real tab-leaves is overturned by the pro
   await expect(violations).toHaveCount(3);
   for (let i = 0; i < 3; i++) {
     await expect(violations.nth(i)).toContainText('Pelanggaran: membuka tab baru');
+    // The thumbnails load lazily: bring each into view, whatever the timeline above it holds.
+    await violations.nth(i).scrollIntoViewIfNeeded();
     await expect(violations.nth(i).locator('img')).toHaveJSProperty('complete', true);
   }
   await expect(staff.getByTestId('review-timeline').locator('[data-kind="away"]')).toHaveCount(3);

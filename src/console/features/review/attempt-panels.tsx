@@ -27,6 +27,7 @@ export function AttemptSummary({ data }: { data: AttemptTimeline }) {
         <dd data-testid="attempt-scores">{t.scoreValue(formatScore(o.scores.listening), formatScore(o.scores.structure), formatScore(o.scores.reading), formatScore(o.scores.total))}</dd>
         <dt>{t.certificate}</dt>
         <dd data-testid="attempt-certificate">{data.certificate ? t.certificateValue(data.certificate.number, t.certificateStatus[data.certificate.status]) : t.noCertificate}</dd>
+        {data.evidence_status && data.evidence_status !== 'complete' && <><dt>{t.evidence}</dt><dd data-testid="attempt-evidence">{t.evidenceStatus[data.evidence_status]}</dd></>}
       </dl>
     </section>
   );

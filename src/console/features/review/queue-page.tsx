@@ -40,7 +40,7 @@ export function ReviewQueuePage() {
   }
 
   const states = (['open', 'decided', 'all'] as const).map((v) => ({ value: v, label: t.states[v] }));
-  const reasons = (['all', 'disqualified', 'risk', 'appeal'] as const).map((v) => ({ value: v, label: t.reasons[v] }));
+  const reasons = (['all', 'disqualified', 'risk', 'appeal', 'evidence'] as const).map((v) => ({ value: v, label: t.reasons[v] }));
   return (
     <section className="stack" aria-labelledby="queue-title">
       <h1 id="queue-title">{t.title}</h1>

@@ -21,6 +21,15 @@ describe('timeline entries as text', () => {
       .toMatchObject({ title: 'Pemantauan: kecepatan deteksi wajah berubah', details: ['slowed to 1.5/s (configured 4/s, floor 1.5/s): detections took 420 ms'] });
   });
 
+  it('names the gaps in the evidence the server computed (issue 27)', () => {
+    expect(entryText(entry({ kind: 'evidence_gap', subtype: 'heartbeat_gap', section: 'structure', duration_ms: 195_000 })))
+      .toEqual({ title: 'Bukti pengawasan tidak lengkap: sinyal pemantauan terhenti sementara jawaban tetap tersimpan', section: 'section structure', details: ['selama 3 mnt 15 dtk'] });
+    expect(entryText(entry({ kind: 'evidence_gap', subtype: 'photos_missing', section: 'reading', data: { required: 2, received: 0 } })))
+      .toMatchObject({ title: 'Bukti pengawasan tidak lengkap: foto wajib tidak diterima', details: ['0 dari 2 foto wajib diterima'] });
+    expect(entryText(entry({ kind: 'heartbeats', section: 'reading', count: 80, data: { detector_fps_avg: 3.5, camera_or_detector_off: 2, tab_leaves: 1 } })))
+      .toMatchObject({ title: 'Sinyal pemantauan diterima', details: ['80×', 'deteksi wajah rata-rata 3.5/dtk; 2 sinyal kamera/deteksi mati; 1 kali meninggalkan halaman'] });
+  });
+
   it('names decisions and shows an unknown kind by its name', () => {
     expect(entryText(entry({ kind: 'decision', subtype: 'disqualification_overturned', text: 'Adik masuk kamar', data: { staff_email: 'p@x.id', status: 'effective', reversed: null } })))
       .toEqual({ title: 'Keputusan: Diskualifikasi dibatalkan (tes dinilai)', section: null, details: ['Adik masuk kamar', 'p@x.id'] });

@@ -29,6 +29,8 @@ function detailsOf(e: TimelineEntry): string[] {
   if (e.kind === 'completed' && e.data) out.push(`Total ${formatScore(e.data.total as number | null)} (${String(e.data.level ?? '–')})`);
   if (e.kind === 'section_closed' && e.data && e.data.raw_correct !== null && e.data.raw_correct !== undefined) out.push(`benar ${formatCount(e.data.raw_correct as number)}`);
   if (e.kind === 'decision' && e.data?.staff_email) out.push(String(e.data.staff_email));
+  if (e.kind === 'heartbeats' && e.data) out.push(t.heartbeats(Number(e.data.detector_fps_avg), Number(e.data.camera_or_detector_off), Number(e.data.tab_leaves)));
+  if (e.kind === 'evidence_gap' && e.data && typeof e.data.required === 'number') out.push(t.photosReceived(Number(e.data.received), e.data.required));
   return out;
 }
 
