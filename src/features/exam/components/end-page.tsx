@@ -11,6 +11,7 @@ import { messages } from '../../../i18n/messages.ts';
 import { clearFinishedAttempt } from '../../../lib/browser-data.ts';
 import { licenceAtom, userAtom } from '../../../lib/session.ts';
 import { appealableAttempts, disqualifiedReason } from '../api/exam-api.ts';
+import { stoppedOrderAtom } from '../section-run/server-messages.ts';
 import { stopText } from '../stop-cause.ts';
 import './exam.css';
 
@@ -52,7 +53,8 @@ export function EndPage() {
   const [left, setLeft] = useState(END_REDIRECT_SECONDS);
   const attempt = useAtomValue(licenceAtom)?.id;
   const appealTo = useAppealTarget(stopped, attempt);
-  const reason = useStopReason(stopped, attempt);
+  const stoppedOrder = useAtomValue(stoppedOrderAtom);
+  const reason = useStopReason(stopped, stoppedOrder ?? attempt);
 
   // The attempt is over: its outbox key goes once nothing of it waits (browser-data.ts).
   useEffect(() => {
