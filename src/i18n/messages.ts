@@ -633,6 +633,11 @@ export const messages = {
     viewLabel: (orderNo: string) => `Lihat sertifikat order ${orderNo}`,
     noWaybill: 'Belum ada resi',
     processing: 'Sedang diproses',
+    // Issue 27: the certificate is held while required proctoring evidence is missing.
+    evidence: {
+      pending_review: 'Menunggu peninjauan (bukti pengawasan tidak lengkap). Sertifikat terbit setelah pengawas memutuskan.',
+      refused: 'Tidak diterbitkan: hasil tes dinyatakan tidak sah setelah peninjauan.',
+    },
     none: '-',
     empty: 'Belum ada sertifikat. Sertifikat muncul di sini setelah Anda menyelesaikan tes EPOT.',
     openFailed: 'Sertifikat gagal dibuka. Silakan coba lagi.',
