@@ -64,7 +64,11 @@ export async function appealableAttempts(): Promise<AppealSummary[]> {
   return (await api.get<{ data: { list: AppealSummary[] } }>(apiPaths.order.appeals)).data.data.list.filter((a) => a.can_appeal);
 }
 
-/** Issue 27: why the server ended this attempt ('violations:face', …), for the end page; null when it does not say. */
-export async function disqualifiedReason(orderId: string): Promise<string | null> {
-  return (await api.get<{ data: OrderDetailFull }>(fillPath(apiPaths.order.detailFull, { id: orderId }))).data.data.order.disqualified_reason;
+/**
+ * Issue 27, for the end page: why the server ended this attempt ('violations:face', …; null when it
+ * does not say) and whether its certificate waits for a review of missing proctoring evidence.
+ */
+export async function attemptOutcome(orderId: string): Promise<{ reason: string | null; evidence: OrderDetailFull['evidence_status'] }> {
+  const { data } = (await api.get<{ data: OrderDetailFull }>(fillPath(apiPaths.order.detailFull, { id: orderId }))).data;
+  return { reason: data.order.disqualified_reason, evidence: data.evidence_status ?? null };
 }

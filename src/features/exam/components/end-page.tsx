@@ -10,7 +10,7 @@ import { loadAppPage } from '../../../lib/use-route-focus.ts';
 import { messages } from '../../../i18n/messages.ts';
 import { clearFinishedAttempt } from '../../../lib/browser-data.ts';
 import { licenceAtom, userAtom } from '../../../lib/session.ts';
-import { appealableAttempts, disqualifiedReason } from '../api/exam-api.ts';
+import { appealableAttempts, attemptOutcome } from '../api/exam-api.ts';
 import { stoppedOrderAtom } from '../section-run/server-messages.ts';
 import { stopText } from '../stop-cause.ts';
 import './exam.css';
@@ -31,16 +31,16 @@ function useAppealTarget(stopped: boolean, attempt: string | undefined): string 
   return target;
 }
 
-/** The server's reason for ending the attempt (null until it answers, or when it cannot). */
-function useStopReason(stopped: boolean, attempt: string | undefined): string | null {
-  const [reason, setReason] = useState<string | null>(null);
+/** The server's word on the attempt: why it ended, and whether the certificate waits for a review. */
+function useOutcome(attempt: string | undefined) {
+  const [outcome, setOutcome] = useState<Awaited<ReturnType<typeof attemptOutcome>> | null>(null);
   useEffect(() => {
-    if (!stopped || !attempt) return;
+    if (!attempt) return;
     let live = true;
-    disqualifiedReason(attempt).then((r) => { if (live) setReason(r); }).catch(() => undefined);
+    attemptOutcome(attempt).then((o) => { if (live) setOutcome(o); }).catch(() => undefined);
     return () => { live = false; };
-  }, [stopped, attempt]);
-  return reason;
+  }, [attempt]);
+  return outcome;
 }
 
 export function EndPage() {
@@ -54,7 +54,7 @@ export function EndPage() {
   const attempt = useAtomValue(licenceAtom)?.id;
   const appealTo = useAppealTarget(stopped, attempt);
   const stoppedOrder = useAtomValue(stoppedOrderAtom);
-  const reason = useStopReason(stopped, stoppedOrder ?? attempt);
+  const outcome = useOutcome((stopped ? stoppedOrder : null) ?? attempt ?? undefined);
 
   // The attempt is over: its outbox key goes once nothing of it waits (browser-data.ts).
   useEffect(() => {
@@ -78,7 +78,8 @@ export function EndPage() {
   return (
     <section className="exam-fullscreen" aria-labelledby="end-title">
       <h1 id="end-title">{title}</h1>
-      {stopped && <p aria-live="polite">{stopText(reason)}</p>}
+      {stopped && <p aria-live="polite">{stopText(outcome?.reason)}</p>}
+      {!stopped && outcome?.evidence === 'pending_review' && <p role="note">{messages.certificates.evidence.pending_review}</p>}
       {/* Issue 17: a disqualification can be appealed (also later, from the test list). */}
       {appealTo && <Link href={paths.appeal(appealTo)}>{messages.appeal.link}</Link>}
       <p role="status">{messages.end.redirecting(left)}</p>
