@@ -530,8 +530,14 @@ export const messages = {
   end: {
     completed: 'Selamat Anda telah menyelesaikan test EPOT',
     stopped: 'Test telah dihentikan',
-    // Spec 2.5 gives this text only in outline ('full text not shown').
-    stoppedBody: 'Anda terindikasi melakukan kecurangan dengan membuka tab baru sebanyak 3 kali.',
+    // Spec 2.5 gives the tab text only in outline ('full text not shown'); face and speech are ours
+    // (issue 27), and so is the text while the server's reason is not known (offline, loading).
+    stoppedBody: {
+      open_new_tab: 'Anda terindikasi melakukan kecurangan dengan membuka tab baru sebanyak 3 kali.',
+      face: 'Anda terindikasi melakukan kecurangan: wajah Anda tidak terdeteksi atau terdeteksi lebih dari 1 wajah sebanyak 3 kali.',
+      speech: 'Anda terindikasi melakukan kecurangan: percakapan terdeteksi sebanyak 3 kali selama tes.',
+      unknown: 'Anda terindikasi melakukan kecurangan selama tes.',
+    },
     redirecting: (s: number) => `Anda akan diarahkan dalam ${s} detik.`,
   },
   guide: {
@@ -627,6 +633,11 @@ export const messages = {
     viewLabel: (orderNo: string) => `Lihat sertifikat order ${orderNo}`,
     noWaybill: 'Belum ada resi',
     processing: 'Sedang diproses',
+    // Issue 27: the certificate is held while required proctoring evidence is missing.
+    evidence: {
+      pending_review: 'Menunggu peninjauan (bukti pengawasan tidak lengkap). Sertifikat terbit setelah pengawas memutuskan.',
+      refused: 'Tidak diterbitkan: hasil tes dinyatakan tidak sah setelah peninjauan.',
+    },
     none: '-',
     empty: 'Belum ada sertifikat. Sertifikat muncul di sini setelah Anda menyelesaikan tes EPOT.',
     openFailed: 'Sertifikat gagal dibuka. Silakan coba lagi.',

@@ -23,8 +23,12 @@ export const licenceAtom = atomWithStorage<OrderListItem | null>(storageKeys.lic
 export const openTabCountAtom = atomWithStorage<number>(storageKeys.openTabCount, 0, json(), onInit);
 export const faceCountAtom = atomWithStorage<number>(storageKeys.faceCount, 0, json(), onInit);
 export const speechCountAtom = atomWithStorage<number>(storageKeys.speechCount, 0, json(), onInit);
-export const useFaceDetectionAtom = atomWithStorage<boolean>(storageKeys.useFaceDetection, false, json(), onInit);
-export const useSpeechDetectionAtom = atomWithStorage<boolean>(storageKeys.useSpeechDetection, false, json(), onInit);
+/**
+ * The device check's verdicts (spec 3), read by the sections. Unset (another browser, storage
+ * cleared) means on: only the device check in this browser may turn a check's counting off.
+ */
+export const useFaceDetectionAtom = atomWithStorage<boolean>(storageKeys.useFaceDetection, true, json(), onInit);
+export const useSpeechDetectionAtom = atomWithStorage<boolean>(storageKeys.useSpeechDetection, true, json(), onInit);
 export const redirectPathAtom = atomWithStorage<string | null>(storageKeys.redirectPath, null, json(), onInit);
 
 export const userAtom = atom((get) => get(sessionAtom)?.user ?? null);

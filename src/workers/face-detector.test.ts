@@ -72,7 +72,7 @@ function scripted() {
       stop() {
         calls.push('stop');
       },
-      getStats: () => ({ backend: 'wasm', detections: 0, dropped: 0, errors: 0, numTensors: 69, ratePerSecond: 4 }),
+      getStats: () => ({ backend: 'wasm', detections: 0, dropped: 0, errors: 0, numTensors: 69, ratePerSecond: 4, verdicts: { ok: 0, noFace: 0, multiFace: 0, still: 0 } }),
     };
     return { api, events };
   });

@@ -232,6 +232,11 @@ export interface FaceDetectorStats {
   numTensors: number;
   /** The rate it runs at now (detections per second). */
   ratePerSecond: number;
+  /**
+   * Each detection's verdict since the worker started, counted (issue 27: the proctoring heartbeat
+   * sends the difference every 15 s, so the main thread never counts detections itself).
+   */
+  verdicts: WindowCounts;
 }
 
 export interface FaceDetectorApi {

@@ -287,6 +287,11 @@ describe('the browser frame reader (VideoFrame.copyTo, no canvas)', () => {
       counts.push(outcome.status === 'done' ? outcome.detection.faceCount : -1);
     }
     expect(counts).toEqual([1, 1, 1, 1, 0, 0, 2, 2]);
+    // Each detection's verdict is counted in the worker (issue 27: the heartbeat reads the difference).
+    // Verdicts follow the liveness rule's people (these stills may judge a second face as no person).
+    const { verdicts } = h.detector.getStats();
+    expect(verdicts.noFace).toBe(2);
+    expect(verdicts.ok + verdicts.multiFace + verdicts.still).toBe(6);
     h.detector.dispose();
   }, 60_000);
 });

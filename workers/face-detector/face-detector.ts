@@ -22,6 +22,7 @@ import type {
   DetectorRate,
   LoadOptions,
   RgbaImage,
+  WindowCounts,
 } from './contract.ts';
 import { DEFAULT_FACE_SETTINGS, MODEL_SCORE_FLOOR } from './contract.ts';
 import { createRateController } from './adaptive-rate.ts';
@@ -246,6 +247,7 @@ export function createFaceDetector(deps: FaceDetectorDeps): FaceDetectorCore {
   let state: FaceMonitorState = 'idle';
   let stateReason: string | undefined;
   let detections = 0;
+  const verdicts: WindowCounts = { ok: 0, noFace: 0, multiFace: 0, still: 0 };
   let errors = 0;
   let consecutiveErrors = 0;
   let pullDropped = 0;
@@ -327,6 +329,10 @@ export function createFaceDetector(deps: FaceDetectorDeps): FaceDetectorCore {
       stillBeside = judged.stillBeside;
       deps.emit({ type: 'still-beside', stillBeside, at: detection.at });
     }
+    if (judged.allStill) verdicts.still++;
+    else if (judged.people === 0) verdicts.noFace++;
+    else if (judged.people === 1) verdicts.ok++;
+    else verdicts.multiFace++;
     const verdict = rule.add(detection.at, judged.people, judged.allStill);
     setState(verdict ?? 'loading');
   }
@@ -569,7 +575,7 @@ export function createFaceDetector(deps: FaceDetectorDeps): FaceDetectorCore {
     },
 
     getStats(): FaceDetectorStats {
-      return { backend, detections, dropped: gate.dropped + pullDropped, errors, numTensors: tf.memory().numTensors, ratePerSecond: pace.rate };
+      return { backend, detections, dropped: gate.dropped + pullDropped, errors, numTensors: tf.memory().numTensors, ratePerSecond: pace.rate, verdicts: { ...verdicts } };
     },
 
     dispose() {

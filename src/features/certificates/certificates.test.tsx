@@ -88,6 +88,22 @@ describe('reward page', () => {
     expect(router.state.location.pathname).toBe('/certificate/order-1/tracking');
   });
 
+  it('says honestly why a certificate is not there: held for review with incomplete evidence, refused, or in progress', async () => {
+    serve(() => ({ status: 200, data: { status: 200, message: 'OK', data: { list: [
+      item(1, { sertificate: null, evidence_status: 'pending_review' }),
+      item(2, { sertificate: null, evidence_status: 'refused' }),
+      item(3, { sertificate: null, evidence_status: null }),
+    ], page: 1, limit: 10, total: 3 } } }));
+    mount('/reward', [{ path: '/reward', element: <RewardPage /> }]);
+    const table = await screen.findByTestId('certificate-table');
+    await within(table).findByText('EPOT-20261121-1');
+    expect(within(table).getAllByTestId('certificate-pending').map((e) => e.textContent)).toEqual([
+      'Menunggu peninjauan (bukti pengawasan tidak lengkap). Sertifikat terbit setelah pengawas memutuskan.',
+      'Tidak diterbitkan: hasil tes dinyatakan tidak sah setelah peninjauan.',
+      'Sedang diproses',
+    ]);
+  });
+
   it('opens the PDF in a new window at the media detail public_url', async () => {
     const seen = serve((c) => c.url?.includes('/storage/v1/media/user/detail/m-1')
       ? { status: 200, data: { status: 200, message: 'OK', data: { id: 'm-1', public_url: '/api/storage/v1/media/file/m-1?exp=1&sig=abc' } } }

@@ -1,13 +1,14 @@
 // Photos and violation reports that must not be lost (spec 4.5, 4.7): each is written to its own
 // persistent outbox (src/lib/offline-queue.ts, IndexedDB, photos kept as Blobs) before it is sent,
-// and stays there until the server has answered. A violation's photo is uploaded first and its id
+// and stays there until the server has answered. The run's monitoring heartbeat (issue 27) goes the
+// same way, so a beat made offline reaches the server when the network is back. A violation's photo is uploaded first and its id
 // sent as `image`; retries reuse the report's `violation_id`, so the server never counts one twice.
 import { apiPaths, fillPath } from '../../../contracts/api-paths.ts';
 import type { ExamSectionName } from '../../../contracts/exam-import.ts';
-import type { ProctoringState, ViolationRequest } from '../../../contracts/proctoring.ts';
+import type { Heartbeat, HeartbeatRequest, HeartbeatResult, ProctoringState, ViolationRequest } from '../../../contracts/proctoring.ts';
 import { createOfflineQueue, defaultStorage } from '../../lib/offline-queue.ts';
 import type { QueueEntry, QueueStorage, SendOutcome } from '../../lib/offline-queue.ts';
-import { isRetryable as defaultIsRetryable, reportViolation, uploadPhoto } from './api/proctoring-api.ts';
+import { isRetryable as defaultIsRetryable, postHeartbeat, reportViolation, uploadPhoto } from './api/proctoring-api.ts';
 
 export interface PhotoJob {
   type: 'photo';
@@ -25,11 +26,19 @@ export interface ViolationJob {
   photo: Blob | null;
 }
 
-export type OutboxJob = PhotoJob | ViolationJob;
+/** Monitoring beats; `run_id` and `seq` let the server drop one a retry sends twice. */
+export interface HeartbeatJob {
+  type: 'heartbeat';
+  orderId: string;
+  beats: Heartbeat[];
+}
+
+export type OutboxJob = PhotoJob | ViolationJob | HeartbeatJob;
 
 export interface ProctoringOutboxDeps {
   upload?: (photo: Blob, title: string) => Promise<string>;
   report?: (orderId: string, body: ViolationRequest) => Promise<ProctoringState>;
+  heartbeat?: (orderId: string, body: HeartbeatRequest) => Promise<HeartbeatResult>;
   isRetryable?: (error: unknown) => boolean;
   storage?: QueueStorage;
   /** A photo the server refused for good (not an image, over quota): it is reported, not hidden. */
@@ -39,6 +48,7 @@ export interface ProctoringOutboxDeps {
 export function createProctoringOutbox({
   upload = uploadPhoto,
   report = reportViolation,
+  heartbeat = postHeartbeat,
   isRetryable = defaultIsRetryable,
   storage = browserStorage(),
   onPhotoRefused = () => undefined,
@@ -48,6 +58,7 @@ export function createProctoringOutbox({
 
   async function sendJob(job: OutboxJob): Promise<unknown> {
     if (job.type === 'photo') return upload(job.photo, `proctoring ${job.section}`);
+    if (job.type === 'heartbeat') return heartbeat(job.orderId, { beats: job.beats });
     let image = uploaded.get(job.request.violation_id) ?? '';
     if (job.photo && !image) {
       try {
@@ -64,11 +75,19 @@ export function createProctoringOutbox({
 
   const outbox = createOfflineQueue({ isRetryable, storage, send: (request) => sendJob(request.body as OutboxJob) });
 
-  const keyOf = (job: OutboxJob) =>
-    job.type === 'photo' ? `photo:${crypto.randomUUID()}` : `violation:${job.request.violation_id}`;
+  const keyOf = (job: OutboxJob) => {
+    if (job.type === 'photo') return `photo:${crypto.randomUUID()}`;
+    if (job.type === 'heartbeat') return `heartbeat:${job.beats[0]!.run_id}:${job.beats[0]!.seq}`;
+    return `violation:${job.request.violation_id}`;
+  };
+  const pathOf = (job: OutboxJob) => {
+    if (job.type === 'photo') return apiPaths.media.upload;
+    if (job.type === 'heartbeat') return fillPath(apiPaths.order.proctoringHeartbeat, { id: job.orderId });
+    return fillPath(apiPaths.order.updateViolation, { license: job.orderId });
+  };
   const toRequest = (job: OutboxJob) => ({
-    method: job.type === 'photo' ? ('POST' as const) : ('PUT' as const),
-    path: job.type === 'photo' ? apiPaths.media.upload : fillPath(apiPaths.order.updateViolation, { license: job.orderId }),
+    method: job.type === 'violation' ? ('PUT' as const) : ('POST' as const),
+    path: pathOf(job),
     body: job,
     key: keyOf(job),
     // Every job stands alone: nothing supersedes it.

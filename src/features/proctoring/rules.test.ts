@@ -37,6 +37,9 @@ describe('rules per role (spec 6)', () => {
 
   it('face counter off but camera on: the camera runs (photos, the unstable snackbar) without counting faces', () => {
     expect(activeChecks(rulesFromInstitution(institution({ id: { face: false } })))).toMatchObject({ camera: true, faceCounter: false, photos: true });
+    // The device check's flags only take checks away, never add one the rules do not run.
+    expect(activeChecks(rulesFromInstitution(institution()), { face: false, speech: true })).toMatchObject({ camera: true, faceCounter: false, speech: true });
+    expect(activeChecks(rulesFromInstitution(institution({ id: { voice: false } })), { face: true, speech: true })).toMatchObject({ faceCounter: true, speech: false });
   });
 
   it('no camera: no photos and no face counter, whatever identification.face says', () => {

@@ -55,13 +55,24 @@ export interface ActiveChecks {
   photos: boolean;
 }
 
-export function activeChecks(rules: ProctoringRules): ActiveChecks {
+/**
+ * What the device check found usable ('continue anyway' stores use_face_detection and
+ * use_speech_detection, spec 3): a face check the device failed only shows the 'tidak stabil'
+ * snackbar (the camera, photos and the detector's episodes go on), and speech detection the browser
+ * could not do is not started. The server still accounts for the missing evidence (issue 27).
+ */
+export interface DeviceFlags {
+  face: boolean;
+  speech: boolean;
+}
+
+export function activeChecks(rules: ProctoringRules, device: DeviceFlags = { face: true, speech: true }): ActiveChecks {
   return {
     tab: rules.checks.open_new_tab,
-    speech: rules.checks.speech,
+    speech: rules.checks.speech && device.speech,
     camera: rules.camera,
     // Without the camera there is no face to check (the device check skipped it too).
-    faceCounter: rules.camera && rules.checks.face,
+    faceCounter: rules.camera && rules.checks.face && device.face,
     photos: rules.camera,
   };
 }

@@ -138,6 +138,34 @@ test.describe('proctoring with their own camera', () => {
     expect((await detailFull(request, order)).proctoring.counters.face).toBe(1);
   });
 
+  test('a tab leave while the face warning is open is counted after it and reaches the server (issue 27)', async ({ playwright, request }) => {
+    const member = data.individualMembers[0]!;
+    const order = await startOrder(request, member, data.individualCodes[5]!);
+    await submitEmpty(request, order, 'listening');
+    browser = await launch(playwright.chromium, 'face-leaves');
+    const page = await (await browser.newContext({ baseURL: process.env.E2E_BASE_URL, locale: 'id-ID' })).newPage();
+    await openSection(page, member, order.orderId, 'structure');
+    await allowRealFocus(page);
+
+    const face = warning(page, 'Wajah tidak terdeteksi');
+    await expect(face).toBeVisible({ timeout: DETECTION_TIMEOUT });
+    await leaveFor(page, 2_500);
+    await expect(face).toBeVisible();
+    await face.getByRole('button', { name: 'Saya mengerti' }).click();
+    const tab = warning(page, 'Meninggalkan halaman tes terdeteksi');
+    await expect(tab).toBeVisible();
+    await expect(tab).toContainText('Pelanggaran ke-1 dari 3.');
+    await tab.getByRole('button', { name: 'Saya mengerti' }).click();
+    await expect(badge(page, 'new-tab')).toHaveText('1');
+
+    // The server, not only the page, holds it: the counter and the violation with its photo.
+    await expect.poll(async () => {
+      const { proctoring } = await detailFull(request, order);
+      return [proctoring.counters.open_new_tab, proctoring.violations.some((v) => v.counter_type === 'open_new_tab' && v.section === 'structure' && v.image !== null)];
+    }, { timeout: 20_000 }).toEqual([1, true]);
+    expect((await detailFull(request, order)).proctoring.counters.face).toBeGreaterThanOrEqual(1);
+  });
+
   test('two-faces: "Multi-wajah terdeteksi"', async ({ playwright, request }) => {
     const member = data.individualMembers[1]!;
     const order = await startOrder(request, member, data.individualCodes[1]!);
@@ -314,7 +342,8 @@ test('an institution member with failed.new_tab on is disqualified at the third 
   await notice.getByRole('button', { name: 'OK' }).click();
   await expect(page).toHaveURL(/\/epot\/end\?type=gugur$/);
   await expect(page.getByRole('heading', { name: 'Test telah dihentikan' })).toBeVisible();
-  await expect(page.getByText('Anda terindikasi melakukan kecurangan')).toBeVisible();
+  // The server's reason names the tabs (issue 27: face and speech get their own text).
+  await expect(page.getByText('Anda terindikasi melakukan kecurangan dengan membuka tab baru sebanyak 3 kali.')).toBeVisible();
 
   const detail = await detailFull(request, order);
   expect(detail.order.status).toBe('disqualified');

@@ -104,6 +104,12 @@ export function RewardPage() {
   );
 }
 
+/** Why there is no certificate yet: held for review (issue 27), refused, or still being made. */
+function certificateWait(item: CertificateListItem): string {
+  const status = item.evidence_status;
+  return status === 'pending_review' || status === 'refused' ? t.evidence[status] : t.processing;
+}
+
 function CertificateRow({ item, onView }: { item: CertificateListItem; onView: () => void }) {
   return (
     <tr data-testid="certificate-row">
@@ -115,7 +121,9 @@ function CertificateRow({ item, onView }: { item: CertificateListItem; onView: (
           <Button variant="secondary" className="btn-small" aria-label={t.viewLabel(item.order_no)} onPress={onView}>
             {t.view}
           </Button>
-        ) : t.processing}
+        ) : (
+          <span data-testid="certificate-pending">{certificateWait(item)}</span>
+        )}
       </td>
       <td>
         {item.shipping ? (

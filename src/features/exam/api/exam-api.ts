@@ -2,7 +2,7 @@
 // answer typed offline or just before a crash is sent when the network is back.
 import { apiPaths, fillPath } from '../../../../contracts/api-paths.ts';
 import type {
-  AnswerDraftRequest, AnswerDraftResponse, AnswerSubmitRequest, AnswerSubmitResult, SectionDetail, SectionDetailResponse,
+  AnswerDraftRequest, AnswerDraftResponse, AnswerSubmitRequest, AnswerSubmitResult, OrderDetailFull, SectionDetail, SectionDetailResponse,
 } from '../../../../contracts/exam-delivery.ts';
 import type { AppealSummary } from '../../../../contracts/appeals.ts';
 import type { ExamSectionName } from '../../../../contracts/exam-import.ts';
@@ -62,4 +62,13 @@ export type { AnswerDraftResponse, AnswerSubmitResult };
 /** Issue 17: the member's appealable attempts (the end page links a disqualification to its appeal). */
 export async function appealableAttempts(): Promise<AppealSummary[]> {
   return (await api.get<{ data: { list: AppealSummary[] } }>(apiPaths.order.appeals)).data.data.list.filter((a) => a.can_appeal);
+}
+
+/**
+ * Issue 27, for the end page: why the server ended this attempt ('violations:face', …; null when it
+ * does not say) and whether its certificate waits for a review of missing proctoring evidence.
+ */
+export async function attemptOutcome(orderId: string): Promise<{ reason: string | null; evidence: OrderDetailFull['evidence_status'] }> {
+  const { data } = (await api.get<{ data: OrderDetailFull }>(fillPath(apiPaths.order.detailFull, { id: orderId }))).data;
+  return { reason: data.order.disqualified_reason, evidence: data.evidence_status ?? null };
 }

@@ -10,7 +10,9 @@ import { loadAppPage } from '../../../lib/use-route-focus.ts';
 import { messages } from '../../../i18n/messages.ts';
 import { clearFinishedAttempt } from '../../../lib/browser-data.ts';
 import { licenceAtom, userAtom } from '../../../lib/session.ts';
-import { appealableAttempts } from '../api/exam-api.ts';
+import { appealableAttempts, attemptOutcome } from '../api/exam-api.ts';
+import { stoppedOrderAtom } from '../section-run/server-messages.ts';
+import { stopText } from '../stop-cause.ts';
 import './exam.css';
 
 export const END_REDIRECT_SECONDS = 5;
@@ -29,6 +31,18 @@ function useAppealTarget(stopped: boolean, attempt: string | undefined): string 
   return target;
 }
 
+/** The server's word on the attempt: why it ended, and whether the certificate waits for a review. */
+function useOutcome(attempt: string | undefined) {
+  const [outcome, setOutcome] = useState<Awaited<ReturnType<typeof attemptOutcome>> | null>(null);
+  useEffect(() => {
+    if (!attempt) return;
+    let live = true;
+    attemptOutcome(attempt).then((o) => { if (live) setOutcome(o); }).catch(() => undefined);
+    return () => { live = false; };
+  }, [attempt]);
+  return outcome;
+}
+
 export function EndPage() {
   const [params] = useSearchParams();
   const stopped = params.get('type') === 'gugur';
@@ -39,6 +53,8 @@ export function EndPage() {
   const [left, setLeft] = useState(END_REDIRECT_SECONDS);
   const attempt = useAtomValue(licenceAtom)?.id;
   const appealTo = useAppealTarget(stopped, attempt);
+  const stoppedOrder = useAtomValue(stoppedOrderAtom);
+  const outcome = useOutcome((stopped ? stoppedOrder : null) ?? attempt ?? undefined);
 
   // The attempt is over: its outbox key goes once nothing of it waits (browser-data.ts).
   useEffect(() => {
@@ -62,7 +78,8 @@ export function EndPage() {
   return (
     <section className="exam-fullscreen" aria-labelledby="end-title">
       <h1 id="end-title">{title}</h1>
-      {stopped && <p>{messages.end.stoppedBody}</p>}
+      {stopped && <p aria-live="polite">{stopText(outcome?.reason)}</p>}
+      {!stopped && outcome?.evidence === 'pending_review' && <p role="note">{messages.certificates.evidence.pending_review}</p>}
       {/* Issue 17: a disqualification can be appealed (also later, from the test list). */}
       {appealTo && <Link href={paths.appeal(appealTo)}>{messages.appeal.link}</Link>}
       <p role="status">{messages.end.redirecting(left)}</p>

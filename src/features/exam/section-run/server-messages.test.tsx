@@ -7,7 +7,7 @@ import { messages } from '../../../i18n/messages.ts';
 import { ApiError } from '../../../lib/api-client.ts';
 import { faceCountAtom, openTabCountAtom } from '../../../lib/session.ts';
 import { stopExamClock } from '../../../workers/exam-clock.ts';
-import { messageOf, terminalRoute, useServerMessages } from './server-messages.ts';
+import { messageOf, stoppedOrderAtom, terminalRoute, useServerMessages } from './server-messages.ts';
 
 vi.mock('../../../workers/exam-clock.ts', () => ({ stopExamClock: vi.fn() }));
 
@@ -57,5 +57,6 @@ describe('server messages', () => {
     expect(t.follow(messages.exam.testDisqualified)).toBe(true);
     expect([store.get(openTabCountAtom), store.get(faceCountAtom)]).toEqual([0, 0]);
     expect(t.exit).toHaveBeenCalledWith('/epot/end?type=gugur');
+    expect(store.get(stoppedOrderAtom)).toBe('o1'); // the end page asks the server why
   });
 });

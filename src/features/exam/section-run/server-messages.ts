@@ -1,6 +1,6 @@
 // Where the server's messages send the candidate (spec 8): this section closed or its time swept,
 // an earlier section still open, or the test finished or disqualified.
-import { useSetAtom } from 'jotai';
+import { atom, useSetAtom } from 'jotai';
 import { RESET } from 'jotai/utils';
 import { useCallback } from 'react';
 import type { ExamSectionName } from '../../../../contracts/exam-import.ts';
@@ -23,11 +23,15 @@ export function terminalRoute(message: string): string | null {
 export const messageOf = (error: unknown): string =>
   error instanceof ApiError ? (error.isNetworkError ? messages.app.networkError : error.message) : messages.app.genericError;
 
+/** The attempt the test just ended for (in memory): the end page asks the server why (issue 27). */
+export const stoppedOrderAtom = atom<string | null>(null);
+
 /** Spec 8: finished -> /epot/end; disqualified -> counters reset, /epot/end?type=gugur. */
 export function useServerMessages(orderId: string, section: ExamSectionName, callbacks: RunCallbacks): FollowServerMessage {
   const setOpenTab = useSetAtom(openTabCountAtom);
   const setFace = useSetAtom(faceCountAtom);
   const setSpeech = useSetAtom(speechCountAtom);
+  const setStopped = useSetAtom(stoppedOrderAtom);
 
   return useCallback((message: string): boolean => {
     const matched = matchServerMessage(message);
@@ -48,9 +52,10 @@ export function useServerMessages(orderId: string, section: ExamSectionName, cal
       setOpenTab(RESET);
       setFace(RESET);
       setSpeech(RESET);
+      setStopped(orderId);
     }
     stopExamClock();
     callbacks.current.exit(to);
     return true;
-  }, [callbacks, orderId, section, setFace, setOpenTab, setSpeech]);
+  }, [callbacks, orderId, section, setFace, setOpenTab, setSpeech, setStopped]);
 }

@@ -5,7 +5,7 @@ import { apiPaths, fillPath } from '../../../../contracts/api-paths.ts';
 import type { AnswerSubmitRequest } from '../../../../contracts/exam-delivery.ts';
 import type { ExamSectionName } from '../../../../contracts/exam-import.ts';
 import type {
-  OrderProctoringState, ProctoringEventRequest, ProctoringState, ProctoringStateResponse, UploadResponse, ViolationRequest,
+  HeartbeatRequest, HeartbeatResult, OrderProctoringState, ProctoringEventRequest, ProctoringState, ProctoringStateResponse, UploadResponse, ViolationRequest,
 } from '../../../../contracts/proctoring.ts';
 import { api, ApiError } from '../../../lib/api-client.ts';
 
@@ -23,6 +23,12 @@ export async function reportViolation(orderId: string, body: ViolationRequest): 
 
 export async function postProctoringEvent(orderId: string, body: ProctoringEventRequest): Promise<void> {
   await api.post(fillPath(apiPaths.order.proctoringEvent, { id: orderId }), body);
+}
+
+/** Issue 27: the run's monitoring beats (the outbox sends what waited, oldest first). */
+export async function postHeartbeat(orderId: string, body: HeartbeatRequest): Promise<HeartbeatResult> {
+  const res = await api.post<{ data: HeartbeatResult }>(fillPath(apiPaths.order.proctoringHeartbeat, { id: orderId }), body);
+  return res.data.data;
 }
 
 /** POST media.upload: multipart title, source 'upload', file. Answers the media id. */

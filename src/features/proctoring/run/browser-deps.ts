@@ -1,7 +1,7 @@
 // The browser's side of a proctoring run: the real camera, the face-detector and photo-encoder
 // workers (through their bridges), speech recognition, the API and one outbox for the page.
 import { reportClientError } from '../../../lib/error-reporting.ts';
-import { startFaceDetection, stopFaceDetection } from '../../../workers/face-detector.ts';
+import { getFaceDetectorStats, startFaceDetection, stopFaceDetection } from '../../../workers/face-detector.ts';
 import { capturePhoto } from '../../../workers/photo-encoder.ts';
 import { getProctoringState, isRetryable, postDisqualified, postProctoringEvent } from '../api/proctoring-api.ts';
 import { photoBaseMs } from '../photo-scheduler.ts';
@@ -52,6 +52,7 @@ export function browserDeps(): ProctoringRunDeps {
     openCamera: () => (off.has('camera') ? never() : navigator.mediaDevices.getUserMedia({ video: { width: { ideal: 640 }, height: { ideal: 480 } }, audio: false })),
     startFace: (options) => (off.has('face') ? never() : startFaceDetection(off.has('track-processor') ? { ...options, frameMode: 'bitmap' } : options)),
     stopFace: stopFaceDetection,
+    faceStats: () => getFaceDetectorStats(),
     startSpeech: () => {
       // A fresh transcript per section: what was said before is not this section's speech.
       resetSpeechDetection();

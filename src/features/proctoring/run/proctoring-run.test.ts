@@ -4,7 +4,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ApiError } from '../../../lib/api-client.ts';
 import { testStoppedAtom } from '../../../lib/proctoring-seams.ts';
-import { institutionAtom, openTabCountAtom } from '../../../lib/session.ts';
+import { institutionAtom, openTabCountAtom, useFaceDetectionAtom, useSpeechDetectionAtom } from '../../../lib/session.ts';
 import { fakeClock, fakeStream, NONE, serverState, setup } from './testing/run-harness.ts';
 
 beforeEach(fakeClock);
@@ -35,6 +35,27 @@ describe('starting a section', () => {
     expect(t.deps.openCamera).not.toHaveBeenCalled();
     // Submission is not held: no photos are taken.
     expect(await t.run.gate()).toBe(true);
+  });
+
+  it("the device check's 'continue anyway' flags: a failed face check only shows the snackbar, failed speech is not started", async () => {
+    const t = setup();
+    t.store.set(useFaceDetectionAtom, false);
+    t.store.set(useSpeechDetectionAtom, false);
+    await t.run.start();
+    expect(t.ui().checks).toEqual({ tab: true, speech: false, camera: true, faceCounter: false, photos: true });
+    expect(t.deps.startSpeech).not.toHaveBeenCalled();
+    expect(t.deps.startFace).toHaveBeenCalledTimes(1); // the detector still runs: its episodes are evidence
+    t.face('no-face');
+    expect(t.ui()).toMatchObject({ unstable: true, dialog: null });
+    t.run.dispose();
+  });
+
+  it('flags never stored in this browser (storage cleared, another browser) leave every check on', async () => {
+    const t = setup();
+    expect([t.store.get(useFaceDetectionAtom), t.store.get(useSpeechDetectionAtom)]).toEqual([true, true]);
+    await t.run.start();
+    expect(t.ui().checks).toMatchObject({ speech: true, faceCounter: true });
+    t.run.dispose();
   });
 
   it('offline: the stored institution and counters stand in for the server', async () => {

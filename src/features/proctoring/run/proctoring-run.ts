@@ -4,7 +4,7 @@
 // submission, and the end of the test as disqualified. It runs outside React: the host component
 // starts it, renders what it puts in `proctoringUiAtom`, and disposes of it. This file composes the
 // parts (one job each, in this folder) and starts them in order.
-import { institutionAtom } from '../../../lib/session.ts';
+import { institutionAtom, useFaceDetectionAtom, useSpeechDetectionAtom } from '../../../lib/session.ts';
 import { testStoppedAtom } from '../../../lib/proctoring-seams.ts';
 import { initialProctoringUi, proctoringUiAtom } from '../atoms.ts';
 import { activeChecks, rulesFromInstitution, rulesFromServer } from '../rules.ts';
@@ -18,6 +18,8 @@ import { watchDetectorRate } from './detector-rate.ts';
 import { watchLiveness } from './liveness-episodes.ts';
 import { createEndOfTest } from './end-of-test.ts';
 import type { EndOfTest } from './end-of-test.ts';
+import { createHeartbeat } from './heartbeat.ts';
+import type { HeartbeatRun } from './heartbeat.ts';
 import { createMonitoring } from './monitoring.ts';
 import type { Monitoring } from './monitoring.ts';
 import { connectOutbox } from './outbox-link.ts';
@@ -42,6 +44,7 @@ interface RunParts {
   detections: Detections;
   end: EndOfTest;
   monitoring: Monitoring;
+  heartbeat: HeartbeatRun;
 }
 
 export function createProctoringRun(o: ProctoringRunOptions) {
@@ -64,7 +67,8 @@ export function createProctoringRun(o: ProctoringRunOptions) {
     counters, photos, endTest: end.endTest, onAcknowledged: (kind) => detections.afterAcknowledge(kind),
   });
   const detections = createDetections(ctx, monitoring, violations.raise);
-  const parts: RunParts = { ctx, cleanups, camera, counters, photos, violations, detections, end, monitoring };
+  const heartbeat = createHeartbeat(ctx, camera.usable);
+  const parts: RunParts = { ctx, cleanups, camera, counters, photos, violations, detections, end, monitoring, heartbeat };
 
   return {
     start: () => startRun(parts),
@@ -95,7 +99,7 @@ export function createProctoringRun(o: ProctoringRunOptions) {
 
 export type ProctoringRun = ReturnType<typeof createProctoringRun>;
 
-async function startRun({ ctx, cleanups, camera, counters, photos, violations, detections, end, monitoring }: RunParts): Promise<void> {
+async function startRun({ ctx, cleanups, camera, counters, photos, violations, detections, end, monitoring, heartbeat }: RunParts): Promise<void> {
   const { store, deps } = ctx;
   store.set(testStoppedAtom, false);
   store.set(proctoringUiAtom, initialProctoringUi);
@@ -103,6 +107,7 @@ async function startRun({ ctx, cleanups, camera, counters, photos, violations, d
   const stopOutbox = connectOutbox(ctx, (job, outcome) => {
     if (ctx.disposed) return;
     if (job.type === 'photo') photos.onResult(job, outcome);
+    else if (job.type === 'heartbeat') heartbeat.onResult(job, outcome);
     else violations.onResult(job, outcome);
   });
   await photos.loadQueued();
@@ -126,14 +131,20 @@ async function startRun({ ctx, cleanups, camera, counters, photos, violations, d
     // Offline or failing: the institution's settings and the stored counters stand in.
   }
   if (ctx.disposed) return stopOutbox();
-  ctx.checks = activeChecks(ctx.rules);
+  ctx.checks = activeChecks(ctx.rules, { face: store.get(useFaceDetectionAtom), speech: store.get(useSpeechDetectionAtom) });
   ctx.patch({ checks: ctx.checks });
-  cleanups.push(stopOutbox);
+  cleanups.push(stopOutbox, violations.watchQueue(), heartbeat.start());
 
   if (ctx.checks.tab) {
     cleanups.push(deps.watchTab({
-      onLeave: () => violations.raise('open_new_tab', 'tab'),
-      onReturn: (awayMs) => monitoring.episode('page-away', awayMs),
+      onLeave: () => {
+        heartbeat.tabLeft();
+        violations.raise('open_new_tab', 'tab');
+      },
+      onReturn: (awayMs) => {
+        heartbeat.tabReturned(awayMs);
+        monitoring.episode('page-away', awayMs);
+      },
     }));
   }
   if (ctx.checks.speech) {

@@ -4,7 +4,7 @@
 import type { createStore } from 'jotai';
 import type { ExamSectionName } from '../../../../contracts/exam-import.ts';
 import type { ProctoringEventKind, ProctoringState } from '../../../../contracts/proctoring.ts';
-import type { FaceDetectorSettings } from '../../../../workers/face-detector/contract.ts';
+import type { FaceDetectorSettings, WindowCounts } from '../../../../workers/face-detector/contract.ts';
 import { messages } from '../../../i18n/messages.ts';
 import { ApiError } from '../../../lib/api-client.ts';
 import type { watchTabLeaving } from '../../../sensors/tab-watch.ts';
@@ -15,6 +15,12 @@ import { activeChecks, rulesFromInstitution } from '../rules.ts';
 import type { ActiveChecks, ProctoringRules } from '../rules.ts';
 
 export type Store = ReturnType<typeof createStore>;
+
+/** What the face worker has counted since it started. */
+export interface FaceCounts {
+  detections: number;
+  verdicts: WindowCounts;
+}
 
 export interface ProctoringRunDeps {
   /** The order's state; `cloud_speech`: the institution allows cloud recognition and the member consented. */
@@ -31,6 +37,8 @@ export interface ProctoringRunDeps {
   allowCloudSpeech?: (allowed: boolean) => void;
   stopSpeech: () => void;
   capture: (video: HTMLVideoElement) => Promise<Blob>;
+  /** The face worker's counts since it started (its getStats), for the heartbeat; absent: none sent. */
+  faceStats?: () => Promise<FaceCounts>;
   createVideo: () => HTMLVideoElement;
   watchTab: typeof watchTabLeaving;
   photoBaseMs?: number;

@@ -74,6 +74,22 @@ describe('violations', () => {
     expect(t.counters()).toEqual([0, 0, 1]);
   });
 
+  it('a tab leave during an open face warning is counted and reported after it (issue 27)', async () => {
+    const t = setup();
+    await t.run.start();
+    t.face('loading');
+    t.face('no-face');
+    expect(t.ui().dialog).toMatchObject({ kind: 'face' });
+    t.leave();
+    expect(t.ui().dialog).toMatchObject({ kind: 'face' });
+    await t.run.acknowledge();
+    expect(t.ui().dialog).toMatchObject({ kind: 'open_new_tab', variant: 'tab', count: 1 });
+    await t.run.acknowledge();
+    expect(t.ui().dialog).toBeNull();
+    expect(t.counters()).toEqual([1, 1, 0]);
+    expect(t.reports.map((r) => [r.counter_type, Boolean(r.image)])).toEqual([['face', true], ['open_new_tab', true]]);
+  });
+
   it('a refused report does not count (the server did not)', async () => {
     const t = setup({ refuse: () => new ApiError(400, 'Pemeriksaan ini tidak aktif untuk tes Anda') });
     await t.run.start();
@@ -101,14 +117,29 @@ const job = (over: Partial<ViolationJob['request']> = {}, orderId = 'order-1'): 
 });
 
 describe('the violation part', () => {
-  it('raises one warning at a time, counting ahead and saying whether the kind ends the test', () => {
+  it('raises one warning at a time, counting ahead and saying whether the kind ends the test; another kind waits with its photo', () => {
     const p = parts();
     p.ctx.rules = rulesFromServer(serverState({ disqualify_at_limit: { open_new_tab: false, face: true, speech: false } }));
     p.store.set(faceCountAtom, 1);
     expect(p.violations.raise('face', 'no-face')).toBe(true);
     expect(p.ctx.ui().dialog).toMatchObject({ kind: 'face', variant: 'no-face', count: 2, endsTest: true });
+    expect(p.violations.raise('open_new_tab', 'tab')).toBe(true);
+    expect(p.violations.raise('face', 'multi-face')).toBe(false); // the same kind is not stacked
+    expect(p.ctx.ui().dialog).toMatchObject({ kind: 'face' });
+    expect(p.photos.safeCapture).toHaveBeenCalledTimes(2);
+  });
+
+  it('a queued warning shows once the dialog, the photo gate and the stop are all closed; none after the test stopped', () => {
+    const p = parts();
+    const unwatch = p.violations.watchQueue();
+    p.ctx.patch({ gate: { busy: false, error: null } });
+    expect(p.violations.raise('speech', 'speech', 'jawabannya B')).toBe(true);
+    expect(p.ctx.ui().dialog).toBeNull();
+    p.ctx.patch({ gate: null });
+    expect(p.ctx.ui().dialog).toMatchObject({ kind: 'speech', text: 'jawabannya B' });
+    p.ctx.patch({ stop: { kind: 'open_new_tab', status: 'posting', message: null } });
     expect(p.violations.raise('open_new_tab', 'tab')).toBe(false);
-    expect(p.photos.safeCapture).toHaveBeenCalledTimes(1);
+    unwatch();
   });
 
   it('speech keeps its transcript and takes no photo', async () => {

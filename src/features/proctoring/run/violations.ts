@@ -1,9 +1,11 @@
 // One violation from raised to counted (spec 4.5, 8): the warning dialog with the photo from that
-// moment; 'Saya mengerti', where the counter goes up at once and the report with its photo goes
+// moment (one raised behind another dialog or the photo gate waits, with its photo, and shows after
+// it: issue 27); 'Saya mengerti', where the counter goes up at once and the report with its photo goes
 // through the outbox; the server's answer to the report; and the limit applied while offline.
 import type { CounterKind, ProctoringState } from '../../../../contracts/proctoring.ts';
 import { counterKindOf, matchServerMessage } from '../../../../contracts/facts/index.ts';
 import type { SendOutcome } from '../../../lib/offline-queue.ts';
+import { proctoringUiAtom } from '../atoms.ts';
 import type { ViolationVariant } from '../atoms.ts';
 import type { ViolationJob } from '../proctoring-outbox.ts';
 import { counterTypeFor, reachesLimit, rulesFromServer } from '../rules.ts';
@@ -20,20 +22,44 @@ interface ViolationParts {
   onAcknowledged: (kind: CounterKind) => void;
 }
 
+interface Pending {
+  id: string;
+  kind: CounterKind;
+  variant: ViolationVariant;
+  text: string;
+}
+
 export function createViolations(ctx: RunContext, { counters, photos, endTest, onAcknowledged }: ViolationParts) {
   /** The photo taken when a violation was raised (tab: the moment of leaving). */
   const evidence = new Map<string, Promise<Blob | null>>();
+  /** Violations raised while another dialog, the photo gate or the stop was open: shown, in order, after it. */
+  const queued: Pending[] = [];
   const busy = () => ctx.disposed || ctx.ui().dialog !== null || ctx.ui().stop !== null || ctx.ui().gate !== null;
 
-  /** Opens the warning, unless another dialog is open; false when it was not raised. */
+  function show({ id, kind, variant, text }: Pending): void {
+    const endsTest = ctx.rules.disqualifyAtLimit[kind];
+    ctx.patch({ dialog: { id, kind, variant, text, count: counters.count(kind) + 1, endsTest } });
+  }
+
+  /** Opens the warning, or queues it behind the dialog on screen; false when it was not raised. */
   function raise(kind: CounterKind, variant: ViolationVariant, text = ''): boolean {
-    if (busy()) return false;
+    if (ctx.disposed || ctx.ui().stop !== null) return false;
+    // The same kind already on screen or waiting is not stacked (the face watch re-checks after it).
+    if (ctx.ui().dialog?.kind === kind || queued.some((q) => q.kind === kind)) return false;
     const id = ctx.uuid();
     // Evidence from the moment it happened; speech has its transcript instead.
     evidence.set(id, kind === 'speech' ? Promise.resolve(null) : photos.safeCapture());
-    const endsTest = ctx.rules.disqualifyAtLimit[kind];
-    ctx.patch({ dialog: { id, kind, variant, text, count: counters.count(kind) + 1, endsTest } });
+    const pending = { id, kind, variant, text };
+    if (busy()) queued.push(pending);
+    else show(pending);
     return true;
+  }
+
+  /** Shows the next queued warning once nothing else is on screen (a subscription; returns its undo). */
+  function watchQueue(): () => void {
+    return ctx.store.sub(proctoringUiAtom, () => {
+      if (queued.length > 0 && !busy()) show(queued.shift()!);
+    });
   }
 
   /** 'Saya mengerti': the counter goes up and the report (with its photo) goes to the server. */
@@ -74,7 +100,7 @@ export function createViolations(ctx: RunContext, { counters, photos, endTest, o
     }
   }
 
-  return { raise, acknowledge, onResult };
+  return { raise, acknowledge, onResult, watchQueue };
 }
 
 export type Violations = ReturnType<typeof createViolations>;

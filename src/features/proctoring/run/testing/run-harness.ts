@@ -4,7 +4,7 @@
 import { createStore } from 'jotai';
 import { vi } from 'vitest';
 import type { ExamSectionName } from '../../../../../contracts/exam-import.ts';
-import type { ProctoringState, ViolationRequest } from '../../../../../contracts/proctoring.ts';
+import type { Heartbeat, HeartbeatRequest, ProctoringState, ViolationRequest } from '../../../../../contracts/proctoring.ts';
 import { ApiError } from '../../../../lib/api-client.ts';
 import { memoryStorage } from '../../../../lib/offline-queue.ts';
 import { faceCountAtom, openTabCountAtom, speechCountAtom } from '../../../../lib/session.ts';
@@ -59,7 +59,15 @@ export function fakeDeps({ state = serverState(), online = () => true, openCamer
     const disqualified = server.rules.disqualify_at_limit[kind] && server.counters[kind] >= 3;
     return { ...server.rules, counters: { ...server.counters }, disqualified };
   });
-  const outbox = createProctoringOutbox({ upload, report, storage: memoryStorage(), isRetryable });
+  const beats: Heartbeat[] = [];
+  const heartbeat = vi.fn(async (_orderId: string, body: HeartbeatRequest) => {
+    if (!online()) throw new ApiError(0, 'Network Error');
+    beats.push(...body.beats);
+    return { accepted: body.beats.length, refused: 0, interval_ms: 15_000, received_at: new Date().toISOString() };
+  });
+  const outbox = createProctoringOutbox({ upload, report, heartbeat, storage: memoryStorage(), isRetryable });
+  /** The face worker's counters, as its getStats answers them. */
+  const faceCounts = { detections: 0, verdicts: { ok: 0, noFace: 0, multiFace: 0, still: 0 } };
   const { stream, track } = fakeStream();
   const tab = { leave: () => undefined as void };
   const deps = {
@@ -74,6 +82,7 @@ export function fakeDeps({ state = serverState(), online = () => true, openCamer
     openCamera: openCamera ?? vi.fn(async () => stream),
     startFace: vi.fn(async () => undefined),
     stopFace: vi.fn(),
+    faceStats: vi.fn(async () => structuredClone(faceCounts)),
     startSpeech: vi.fn(() => true),
     stopSpeech: vi.fn(),
     allowCloudSpeech: vi.fn((_allowed: boolean) => undefined),
@@ -85,7 +94,7 @@ export function fakeDeps({ state = serverState(), online = () => true, openCamer
     }),
     random: () => 0,
   };
-  return { deps, reports, upload, track, leave: () => tab.leave() };
+  return { deps, reports, beats, faceCounts, upload, track, leave: () => tab.leave() };
 }
 
 /** A run context for testing one part on its own. */
@@ -98,7 +107,7 @@ export function testContext(options: SetupOptions = {}, store = createStore()) {
 /** A whole run on a fresh store, with the helpers the tests drive it with. */
 export function setup(options: SetupOptions = {}) {
   const store = createStore();
-  const { deps, reports, upload, track, leave } = fakeDeps(options);
+  const { deps, reports, beats, faceCounts, upload, track, leave } = fakeDeps(options);
   const run = createProctoringRun({ store, orderId: 'order-1', section: options.section ?? 'structure', ...deps });
   const ui = () => store.get(proctoringUiAtom);
   const face = (s: FaceState['state']) => store.set(faceStateAtom, { ...initialFaceState, state: s });
@@ -108,7 +117,7 @@ export function setup(options: SetupOptions = {}) {
   const counters = () => [store.get(openTabCountAtom), store.get(faceCountAtom), store.get(speechCountAtom)];
   /** Lets the awaited promises (capture, outbox) run. */
   const settle = () => vi.advanceTimersByTimeAsync(0);
-  return { store, run, deps, ui, face, speak, counters, settle, reports, upload, track, leave };
+  return { store, run, deps, ui, face, speak, counters, settle, reports, beats, faceCounts, upload, track, leave };
 }
 
 /** Fake timers and a clean local storage around every test. */
