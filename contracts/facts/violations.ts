@@ -16,6 +16,15 @@ export type CounterType = (typeof COUNTER_TYPES)[number];
 
 export const counterKindOf = (type: CounterType): CounterKind => (type === 'voice' ? 'speech' : type);
 
+/** The disqualification reason the server stores when a kind's count reached the limit. */
+export const violationsReason = (kind: CounterKind): string => `violations:${kind}`;
+
+/** The kind whose count ended a test, read back from the stored reason; null for any other reason. */
+export function violationKindOfReason(reason: string | null | undefined): CounterKind | null {
+  const kind = reason?.startsWith('violations:') ? reason.slice('violations:'.length) : null;
+  return COUNTER_KINDS.find((k) => k === kind) ?? null;
+}
+
 /** Spec 7: listening reports speech as 'voice', structure and reading as 'speech' (one counter). */
 export function counterTypeFor(kind: CounterKind, section: SectionName): CounterType {
   return kind === 'speech' && section === 'listening' ? 'voice' : kind;

@@ -5,7 +5,7 @@
 // Individuals are never disqualified by the server (warnings only, spec 6).
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import {
-  counterKindOf, proctoringRules, SERVER_MESSAGES, VIOLATION_LIMIT, violationVerdict, zeroCounters, type Counters,
+  counterKindOf, proctoringRules, SERVER_MESSAGES, VIOLATION_LIMIT, violationsReason, violationVerdict, zeroCounters, type Counters,
   type ProctoringEventKind, type ProctoringRules, type SectionName,
 } from '../../../contracts/facts/index.ts';
 import {
@@ -92,7 +92,7 @@ export async function recordViolation(db: AppDb, memberId: string, orderId: stri
     // A counter already past the limit (the institution turned the rule on mid-test) ends the test
     // at the next violation instead of never.
     if (violationVerdict(rules, kind, counters[kind]) === 'ends-test') {
-      disqualified = await disqualifyInTx(tx, order.id, `violations:${kind}`, now,
+      disqualified = await disqualifyInTx(tx, order.id, violationsReason(kind), now,
         { section: input.section, images: input.image ? [input.image] : [] });
     }
     return { counters, disqualified, limit: VIOLATION_LIMIT, ...rules };

@@ -49,9 +49,11 @@ export interface ProctoringUiState {
   unstable: boolean;
   /** The 'Ambil Gambar' block at submission; null when closed. */
   gate: PhotoGateState | null;
+  /** Warnings raised behind the dialog on screen, shown after it (counted once acknowledged). */
+  waiting: number;
 }
 
-export const initialProctoringUi: ProctoringUiState = { checks: null, dialog: null, stop: null, problem: null, unstable: false, gate: null };
+export const initialProctoringUi: ProctoringUiState = { checks: null, dialog: null, stop: null, problem: null, unstable: false, gate: null, waiting: 0 };
 
 export const proctoringUiAtom = atom<ProctoringUiState>(initialProctoringUi);
 

@@ -149,7 +149,8 @@ test.describe('proctoring with their own camera', () => {
 
     const face = warning(page, 'Wajah tidak terdeteksi');
     await expect(face).toBeVisible({ timeout: DETECTION_TIMEOUT });
-    await leaveFor(page, 2_500);
+    // Away until the page has raised the leave behind the face warning (it waits there).
+    await leaveUntilCounted(page, page.locator('[data-testid="camera-preview"][data-waiting-warnings="1"]'));
     await expect(face).toBeVisible();
     await face.getByRole('button', { name: 'Saya mengerti' }).click();
     const tab = warning(page, 'Meninggalkan halaman tes terdeteksi');

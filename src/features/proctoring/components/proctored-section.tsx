@@ -115,7 +115,7 @@ function CameraPreview({ run }: { run: ProctoringRun }) {
 
 function PreviewBox({ run }: { run: ProctoringRun }) {
   const ref = useRef<HTMLDivElement>(null);
-  const problem = useAtomValue(proctoringUiAtom).problem;
+  const { problem, waiting } = useAtomValue(proctoringUiAtom);
   // What the detector says, for QA and the e2e (re-renders on a change of state, not per detection).
   const faceState = useAtomValue(faceMonitorStateAtom);
   const stillBeside = useAtomValue(faceStillBesideAtom);
@@ -132,7 +132,8 @@ function PreviewBox({ run }: { run: ProctoringRun }) {
   const [reconnecting, setReconnecting] = useState(false);
   useEffect(() => setReconnecting(false), [problem]);
   return (
-    <div ref={ref} className="proctoring-preview" data-testid="camera-preview" data-face-state={faceState} data-still-beside={stillBeside}>
+    <div ref={ref} className="proctoring-preview" data-testid="camera-preview" data-face-state={faceState} data-still-beside={stillBeside}
+      data-waiting-warnings={waiting}>
       {problem && (
         <div className="proctoring-alert" role="alert" data-testid="monitoring-alert">
           <p>{v.monitoring[problem]}</p>

@@ -50,15 +50,20 @@ export function createViolations(ctx: RunContext, { counters, photos, endTest, o
     // Evidence from the moment it happened; speech has its transcript instead.
     evidence.set(id, kind === 'speech' ? Promise.resolve(null) : photos.safeCapture());
     const pending = { id, kind, variant, text };
-    if (busy()) queued.push(pending);
-    else show(pending);
+    if (busy()) {
+      queued.push(pending);
+      ctx.patch({ waiting: queued.length });
+    } else show(pending);
     return true;
   }
 
   /** Shows the next queued warning once nothing else is on screen (a subscription; returns its undo). */
   function watchQueue(): () => void {
     return ctx.store.sub(proctoringUiAtom, () => {
-      if (queued.length > 0 && !busy()) show(queued.shift()!);
+      if (queued.length === 0 || busy()) return;
+      const next = queued.shift()!;
+      ctx.patch({ waiting: queued.length });
+      show(next);
     });
   }
 
