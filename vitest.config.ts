@@ -9,7 +9,8 @@ const serverProject = (db: 'pglite' | 'postgres') => ({
     name: `server-${db}`,
     include: ['server/**/*.test.ts'],
     environment: 'node',
-    env: { EPOT_TEST_DB: db },
+    // Cheap argon2 hashes (server/services/accounts/passwords.ts honours this only under NODE_ENV=test).
+    env: { EPOT_TEST_DB: db, EPOT_TEST_ARGON2_CHEAP: '1' },
     testTimeout: 30_000,
     hookTimeout: 60_000,
   },

@@ -18,7 +18,7 @@ import { spawn } from 'node:child_process';
 import { existsSync, mkdirSync, rmSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { faketimeOffset } from './clock-ahead.ts';
+import { clockAheadTestFiles, faketimeOffset } from './clock-ahead.ts';
 import { type Counts, formatSlowest, readPlaywright, readVitest, type Slowest } from './test-reports.ts';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
@@ -62,7 +62,9 @@ const step: Record<string, Step> = {
     name: 'unit-clock-ahead',
     via: 'faketime',
     args: ['-f', ahead.offset, process.execPath,
-      ...vitestRun(aheadJson, ...['contracts', 'workers', 'src', 'server-pglite'].flatMap((p) => ['--project', p]))],
+      ...vitestRun(aheadJson, ...['contracts', 'workers', 'src', 'server-pglite'].flatMap((p) => ['--project', p]),
+        // Only the files that can read a clock through their imports (tests/clock-ahead.ts).
+        ...clockAheadTestFiles(root))],
     env: { DONT_FAKE_MONOTONIC: '1' },
     report: aheadJson,
     results: () => readVitest(aheadJson, root),
