@@ -6,6 +6,7 @@
 // RadioGroup classes and data attributes (`.radio`, `data-selected`, `data-disabled`) for the styles.
 import { memo, useId } from 'react';
 import type { ReactNode } from 'react';
+import './radio-group.css';
 
 export type ChoiceOption = { value: string; label: ReactNode };
 

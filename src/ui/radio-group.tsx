@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
 import { FieldError, Label, Radio, RadioGroup as AriaRadioGroup } from 'react-aria-components';
+import './radio-group.css';
 
 export type RadioOption = { value: string; label: ReactNode };
 
