@@ -38,6 +38,13 @@ export const staffReviewMessages = {
     started: 'Mulai',
     finished: 'Selesai/gugur',
     reason: 'Alasan gugur',
+    /** The stored disqualification reason as a sentence (the stored code stays in the tooltip for support). */
+    reasons: {
+      violations: (kind: string) => `Batas pelanggaran tercapai: ${kind}`,
+      candidateApp: (section: string) => `Dihentikan oleh aplikasi peserta di ${section}`,
+      other: 'Alasan lain (lihat kode)',
+    },
+    reasonCode: (code: string) => `Kode: ${code}`,
     accommodation: 'Tambahan waktu',
     accommodationValue: (factor: string, minutes: number) => `×${factor}${minutes ? ` + ${minutes} menit per section` : ''}`,
     noAccommodation: 'Tidak ada',

@@ -25,6 +25,7 @@ function detailsOf(e: TimelineEntry): string[] {
   if (e.count !== null) out.push(t.count(e.count));
   if (e.duration_ms !== null) out.push(t.duration(formatDuration(e.duration_ms)));
   if (e.kind === 'violation' && e.text) out.push(t.heard(e.text));
+  else if (e.kind === 'disqualified' && e.text) out.push(disqualifiedReasonText(e.text));
   else if (e.text) out.push(e.text);
   if (e.kind === 'completed' && e.data) out.push(`Total ${formatScore(e.data.total as number | null)} (${String(e.data.level ?? '–')})`);
   if (e.kind === 'section_closed' && e.data && e.data.raw_correct !== null && e.data.raw_correct !== undefined) out.push(`benar ${formatCount(e.data.raw_correct as number)}`);
@@ -34,4 +35,17 @@ function detailsOf(e: TimelineEntry): string[] {
 
 export function entryText(e: TimelineEntry): EntryText {
   return { title: titleOf(e), section: e.section ? t.section(e.section) : null, details: detailsOf(e) };
+}
+
+const VIOLATION_KIND = /^violations:(.+)$/;
+const CANDIDATE_APP = /^candidate app: (.+)$/;
+
+/** The server's stored reason ('violations:open_new_tab', 'candidate app: reading') as a sentence. */
+export function disqualifiedReasonText(code: string): string {
+  const r = staffReviewMessages.attempt.reasons;
+  const kind = VIOLATION_KIND.exec(code)?.[1];
+  if (kind) return r.violations(t.subtypes[kind] ?? r.other);
+  const section = CANDIDATE_APP.exec(code)?.[1];
+  if (section) return r.candidateApp(t.section(section));
+  return r.other;
 }
