@@ -103,7 +103,7 @@ export function ProfileForm() {
       {saved && <Alert tone="success">{t.saved}</Alert>}
       <Form onSubmit={submit} validationBehavior="aria">
         <ProfileFields field={field} />
-        {editable.size > 0 && !saved && <Button type="submit" isDisabled={invalid || busy}>{t.save}</Button>}
+        {editable.size > 0 && !saved && <div className="sticky-actions"><Button type="submit" isDisabled={invalid || busy}>{t.save}</Button></div>}
       </Form>
       <ConfirmSave isOpen={confirming} onClose={() => setConfirming(false)} onConfirm={() => void save()} />
     </>
