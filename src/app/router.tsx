@@ -23,9 +23,15 @@ async function proctoredSection(section: 'listening' | 'structure' | 'reading', 
   return { Component: () => <p.ProctoredSection section={section}><Page /></p.ProctoredSection> };
 }
 
+function RouteLoading() {
+  return <p role="status" className="route-loading">{messages.app.loading}</p>;
+}
+
 /** The route tree (exported for tests, which mount it in a memory router). */
 export const routes: RouteObject[] = [{
   element: <RootShell />,
+  // Shown while the first page's lazy chunk loads (without it React Router warns on every load).
+  HydrateFallback: RouteLoading,
   children: [
     {
       element: <GuestOnly />,

@@ -38,14 +38,13 @@ export const staffReviewMessages = {
     started: 'Mulai',
     finished: 'Selesai/gugur',
     reason: 'Alasan gugur',
-    /** The server's disqualification reason as a sentence; the code stays in a tooltip for support. */
+    /** The stored disqualification reason as a sentence (the stored code stays in the tooltip for support). */
     reasons: {
-      open_new_tab: 'Meninggalkan halaman tes 3 kali',
-      face: 'Pelanggaran wajah 3 kali (tidak terdeteksi atau lebih dari satu wajah)',
-      speech: 'Percakapan terdeteksi 3 kali',
-      candidateApp: (section: string) => `Dihentikan oleh aplikasi peserta saat section ${section}`,
-      other: 'Dihentikan oleh sistem',
+      violations: (kind: string) => `Batas pelanggaran tercapai: ${kind}`,
+      candidateApp: (section: string) => `Dihentikan oleh aplikasi peserta di ${section}`,
+      other: 'Alasan lain (lihat kode)',
     },
+    reasonCode: (code: string) => `Kode: ${code}`,
     accommodation: 'Tambahan waktu',
     accommodationValue: (factor: string, minutes: number) => `×${factor}${minutes ? ` + ${minutes} menit per section` : ''}`,
     noAccommodation: 'Tidak ada',

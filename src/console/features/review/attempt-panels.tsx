@@ -3,7 +3,7 @@ import type { AttemptTimeline } from '../../../../contracts/admin-review.ts';
 import { DECISION_LABELS } from '../../../../contracts/facts/review-texts.ts';
 import { staffReviewMessages } from '../../../i18n/staff-review-messages.ts';
 import { formatScore, formatWibDateTime } from '../../lib/format.ts';
-import { disqualifiedReasonText } from './disqualified-reason.ts';
+import { disqualifiedReasonText } from './timeline-text.ts';
 
 const t = staffReviewMessages.attempt;
 const num = new Intl.NumberFormat('id-ID');
@@ -21,14 +21,13 @@ export function AttemptSummary({ data }: { data: AttemptTimeline }) {
         <dt>{t.status}</dt><dd data-testid="attempt-status">{o.status_label}</dd>
         <dt>{t.started}</dt><dd>{formatWibDateTime(o.started_at)}</dd>
         <dt>{t.finished}</dt><dd>{formatWibDateTime(o.completed_at ?? o.disqualified_at)}</dd>
-        {o.disqualified_reason && <><dt>{t.reason}</dt><dd title={o.disqualified_reason} data-testid="attempt-dq-reason">{disqualifiedReasonText(o.disqualified_reason)}</dd></>}
+        {o.disqualified_reason && <><dt>{t.reason}</dt><dd data-testid="attempt-reason" title={t.reasonCode(o.disqualified_reason)}>{disqualifiedReasonText(o.disqualified_reason)}</dd></>}
         <dt>{t.accommodation}</dt><dd>{a ? t.accommodationValue(num.format(a.factor), a.extra_minutes) : t.noAccommodation}</dd>
         <dt>{t.counters}</dt><dd>{t.countersValue(o.counters.open_new_tab, o.counters.face, o.counters.speech)}</dd>
         <dt>{t.scores}</dt>
         <dd data-testid="attempt-scores">{t.scoreValue(formatScore(o.scores.listening), formatScore(o.scores.structure), formatScore(o.scores.reading), formatScore(o.scores.total))}</dd>
         <dt>{t.certificate}</dt>
         <dd data-testid="attempt-certificate">{data.certificate ? t.certificateValue(data.certificate.number, t.certificateStatus[data.certificate.status]) : t.noCertificate}</dd>
-        {data.evidence_status && data.evidence_status !== 'complete' && <><dt>{t.evidence}</dt><dd data-testid="attempt-evidence">{t.evidenceStatus[data.evidence_status]}</dd></>}
       </dl>
     </section>
   );

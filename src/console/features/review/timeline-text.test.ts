@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { TimelineEntry } from '../../../../contracts/admin-review.ts';
-import { entryText } from './timeline-text.ts';
+import { disqualifiedReasonText, entryText } from './timeline-text.ts';
 
 const entry = (e: Partial<TimelineEntry>): TimelineEntry => ({
   at: '2026-03-09T03:14:00.000Z', kind: 'violation', section: null, subtype: null, duration_ms: null, count: null, text: null, photo: null, data: null, ...e,
@@ -34,5 +34,12 @@ describe('timeline entries as text', () => {
     expect(entryText(entry({ kind: 'decision', subtype: 'disqualification_overturned', text: 'Adik masuk kamar', data: { staff_email: 'p@x.id', status: 'effective', reversed: null } })))
       .toEqual({ title: 'Keputusan: Diskualifikasi dibatalkan (tes dinilai)', section: null, details: ['Adik masuk kamar', 'p@x.id'] });
     expect(entryText(entry({ kind: 'break_granted', duration_ms: 300_000 }))).toMatchObject({ title: 'break_granted', details: ['selama 5 mnt'] });
+  });
+
+  it('says why a test was stopped in words, never the stored code', () => {
+    expect(disqualifiedReasonText('violations:open_new_tab')).toBe('Batas pelanggaran tercapai: membuka tab baru / meninggalkan halaman');
+    expect(disqualifiedReasonText('candidate app: reading')).toBe('Dihentikan oleh aplikasi peserta di section reading');
+    expect(disqualifiedReasonText('something new')).toBe('Alasan lain (lihat kode)');
+    expect(entryText(entry({ kind: 'disqualified', text: 'violations:face' })).details).toEqual(['Batas pelanggaran tercapai: wajah']);
   });
 });

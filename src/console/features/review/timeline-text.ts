@@ -2,7 +2,7 @@
 // (counts, durations, what was heard, notes). Pure, so the wording is unit-tested; an entry kind the
 // console does not know yet (a new source on the server) is shown by its name.
 import type { TimelineEntry } from '../../../../contracts/admin-review.ts';
-import { type ReviewDecision } from '../../../../contracts/facts/index.ts';
+import { type ReviewDecision, violationKindOfReason } from '../../../../contracts/facts/index.ts';
 import { DECISION_LABELS } from '../../../../contracts/facts/review-texts.ts';
 import { staffReviewMessages } from '../../../i18n/staff-review-messages.ts';
 import { formatCount, formatDuration, formatScore } from '../../lib/format.ts';
@@ -25,6 +25,7 @@ function detailsOf(e: TimelineEntry): string[] {
   if (e.count !== null) out.push(t.count(e.count));
   if (e.duration_ms !== null) out.push(t.duration(formatDuration(e.duration_ms)));
   if (e.kind === 'violation' && e.text) out.push(t.heard(e.text));
+  else if (e.kind === 'disqualified' && e.text) out.push(disqualifiedReasonText(e.text));
   else if (e.text) out.push(e.text);
   if (e.kind === 'completed' && e.data) out.push(`Total ${formatScore(e.data.total as number | null)} (${String(e.data.level ?? '–')})`);
   if (e.kind === 'section_closed' && e.data && e.data.raw_correct !== null && e.data.raw_correct !== undefined) out.push(`benar ${formatCount(e.data.raw_correct as number)}`);
@@ -36,4 +37,16 @@ function detailsOf(e: TimelineEntry): string[] {
 
 export function entryText(e: TimelineEntry): EntryText {
   return { title: titleOf(e), section: e.section ? t.section(e.section) : null, details: detailsOf(e) };
+}
+
+const CANDIDATE_APP = /^candidate app: (.+)$/;
+
+/** The server's stored reason ('violations:open_new_tab', 'candidate app: reading') as a sentence. */
+export function disqualifiedReasonText(code: string): string {
+  const r = staffReviewMessages.attempt.reasons;
+  const kind = violationKindOfReason(code);
+  if (kind) return r.violations(t.subtypes[kind] ?? r.other);
+  const section = CANDIDATE_APP.exec(code)?.[1];
+  if (section) return r.candidateApp(t.section(section));
+  return r.other;
 }

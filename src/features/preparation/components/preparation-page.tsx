@@ -110,7 +110,7 @@ export function PreparationPage() {
       <Checkbox isSelected={agreed} onChange={setAgreed}>{t.terms}</Checkbox>
       <ConsentChecks biometricRequired={questions.biometric_required} cloudOffered={questions.cloud_speech_offered} value={consent} onChange={setConsent} />
       {error && <Alert tone="error">{error}</Alert>}
-      <div className="page-actions sticky-actions">
+      <div className="page-actions">
         <Button onPress={() => void start()} isDisabled={!agreed || (questions.biometric_required && !consent.biometric) || busy || tutorialOpen}>{t.start}</Button>
       </div>
       <TutorialDialog isOpen={tutorialOpen} required={tutorialRequired} onDone={() => setTutorialOpen(false)} />
