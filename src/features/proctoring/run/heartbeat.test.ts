@@ -60,6 +60,18 @@ describe('the monitoring heartbeat', () => {
     expect(t.beats).toHaveLength(5);
   });
 
+  it('submitting the section first sends the beats that waited (a closed section refuses them)', async () => {
+    let online = false;
+    const t = setup({ online: () => online, state: serverState({ camera_required: false }) });
+    await t.run.start();
+    await vi.advanceTimersByTimeAsync(HEARTBEAT_INTERVAL_MS);
+    expect(t.beats).toEqual([]);
+    online = true;
+    expect(await t.run.gate()).toBe(true);
+    expect(t.beats.map((b) => b.seq)).toEqual([1]);
+    t.run.dispose();
+  });
+
   it('a detector that never ran and a camera that is not live say so; no camera in the rules: no worker call', async () => {
     const t = setup({ openCamera: vi.fn(async () => { throw Object.assign(new Error('denied'), { name: 'NotAllowedError' }); }) });
     await t.run.start();
