@@ -77,7 +77,8 @@ export function createProctoringOutbox({
 
   const keyOf = (job: OutboxJob) => {
     if (job.type === 'photo') return `photo:${crypto.randomUUID()}`;
-    if (job.type === 'heartbeat') return `heartbeat:${job.beats[0]!.run_id}:${job.beats[0]!.seq}`;
+    // One waiting batch per run: a newer batch (holding every unanswered beat) replaces it.
+    if (job.type === 'heartbeat') return `heartbeat:${job.beats[0]!.run_id}`;
     return `violation:${job.request.violation_id}`;
   };
   const pathOf = (job: OutboxJob) => {
@@ -90,8 +91,8 @@ export function createProctoringOutbox({
     path: pathOf(job),
     body: job,
     key: keyOf(job),
-    // Every job stands alone: nothing supersedes it.
-    kind: 'submit' as const,
+    // Photos and reports stand alone; a heartbeat batch is superseded by the next one.
+    kind: job.type === 'heartbeat' ? ('draft' as const) : ('submit' as const),
     attempt: job.orderId,
   });
 

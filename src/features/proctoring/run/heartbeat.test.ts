@@ -39,17 +39,37 @@ describe('the monitoring heartbeat', () => {
     expect(t.beats[1]).toMatchObject({ seq: 2, detector_fps: 4, face_counts: { ok: 60, no_face: 0 }, tab_hidden_ms: 4_000, tab_leaves: 1 });
     expect(t.beats[1]!.run_id).toBe(t.beats[0]!.run_id);
 
-    // Offline: the beat waits in the outbox and goes when the network is back, in order.
+    // Offline: the beats wait in the outbox as one batch that each new beat replaces, and go in one
+    // request, in order, when the network is back.
     online = false;
-    await vi.advanceTimersByTimeAsync(HEARTBEAT_INTERVAL_MS);
+    await vi.advanceTimersByTimeAsync(HEARTBEAT_INTERVAL_MS * 2);
     expect(t.beats).toHaveLength(2);
+    const waiting = (await t.deps.outbox.pending()).filter((j) => j.type === 'heartbeat');
+    expect(waiting.map((j) => j.type === 'heartbeat' && j.beats.map((b) => b.seq))).toEqual([[3, 4]]);
     online = true;
+    const requests = t.heartbeat.mock.calls.length;
     await t.deps.outbox.flush();
-    expect(t.beats.map((b) => b.seq)).toEqual([1, 2, 3]);
+    expect(t.heartbeat.mock.calls.length - requests).toBe(1);
+    expect(t.beats.map((b) => b.seq)).toEqual([1, 2, 3, 4]);
     expect(t.beats[2]).toMatchObject({ detector_running: true, detector_fps: 0, face_counts: { ok: 0, no_face: 0 } });
+    // Answered beats are not sent again.
+    await vi.advanceTimersByTimeAsync(HEARTBEAT_INTERVAL_MS);
+    expect(t.heartbeat.mock.calls.at(-1)![1].beats.map((b) => b.seq)).toEqual([5]);
     t.run.dispose();
     await vi.advanceTimersByTimeAsync(HEARTBEAT_INTERVAL_MS * 2);
-    expect(t.beats).toHaveLength(3);
+    expect(t.beats).toHaveLength(5);
+  });
+
+  it('submitting the section first sends the beats that waited (a closed section refuses them)', async () => {
+    let online = false;
+    const t = setup({ online: () => online, state: serverState({ camera_required: false }) });
+    await t.run.start();
+    await vi.advanceTimersByTimeAsync(HEARTBEAT_INTERVAL_MS);
+    expect(t.beats).toEqual([]);
+    online = true;
+    expect(await t.run.gate()).toBe(true);
+    expect(t.beats.map((b) => b.seq)).toEqual([1]);
+    t.run.dispose();
   });
 
   it('a detector that never ran and a camera that is not live say so; no camera in the rules: no worker call', async () => {

@@ -4,7 +4,7 @@
 // server stamps each beat and computes the gaps itself. It is cheap: one call to the face worker for
 // its counters per beat (the worker counts each detection; the main thread never does), the tab
 // watch's callbacks, and the same persistent outbox as photos and reports.
-import { HEARTBEAT_INTERVAL_MS } from '../../../../contracts/facts/index.ts';
+import { HEARTBEAT_BATCH_MAX, HEARTBEAT_INTERVAL_MS } from '../../../../contracts/facts/index.ts';
 import type { Heartbeat, HeartbeatResult } from '../../../../contracts/proctoring.ts';
 import type { WindowCounts } from '../../../../workers/face-detector/contract.ts';
 import { speechAtom } from '../../../sensors/speech-atoms.ts';
@@ -75,6 +75,7 @@ export function createHeartbeat(ctx: RunContext, cameraLive: () => boolean) {
   let timer: unknown = null;
   let lastAt = startedAt;
   let base: FaceCounts | null = null;
+  let unsent: Heartbeat[] = [];
   const tab = tabTally(ctx.now);
 
   async function faceCounts(): Promise<FaceCounts | null> {
@@ -106,9 +107,20 @@ export function createHeartbeat(ctx: RunContext, cameraLive: () => boolean) {
       speech_monitoring: ctx.checks.speech && ctx.store.get(speechAtom).status === 'listening',
     };
     lastAt = now;
-    const job: HeartbeatJob = { type: 'heartbeat', orderId: ctx.orderId, beats: [next] };
-    // Kept in the outbox when offline; the outbox link sends it again with the photos and reports.
-    void ctx.deps.outbox.send(job).catch(() => undefined);
+    // Beats not yet answered go again with the new one, in one request: the job replaces the one
+    // still waiting in the outbox (same key), so a long time offline ends in one batch, not a burst.
+    unsent = [...unsent, next].slice(-HEARTBEAT_BATCH_MAX);
+    const job: HeartbeatJob = { type: 'heartbeat', orderId: ctx.orderId, beats: unsent };
+    void ctx.deps.outbox.send(job).then((outcome) => answered(job, outcome), () => undefined);
+  }
+
+  /** Sent or refused for good: those beats are done (a kept job waits for the next beat's batch). */
+  function answered(job: HeartbeatJob, outcome: SendOutcome): void {
+    if (job.orderId !== ctx.orderId || (!outcome.ok && outcome.kept)) return;
+    const done = new Set(job.beats.filter((b) => b.run_id === runId).map((b) => b.seq));
+    unsent = unsent.filter((b) => !done.has(b.seq));
+    const asked = outcome.ok ? (outcome.data as Partial<HeartbeatResult> | undefined)?.interval_ms : undefined;
+    if (typeof asked === 'number' && asked > 0) intervalMs = Math.min(MAX_INTERVAL_MS, Math.max(MIN_INTERVAL_MS, asked));
   }
 
   return {
@@ -125,12 +137,8 @@ export function createHeartbeat(ctx: RunContext, cameraLive: () => boolean) {
     tabLeft: tab.left,
     /** Back on the page after `awayMs`. */
     tabReturned: tab.returned,
-    /** The server's answer may ask for another interval. */
-    onResult(job: HeartbeatJob, outcome: SendOutcome): void {
-      if (job.orderId !== ctx.orderId || !outcome.ok) return;
-      const asked = (outcome.data as Partial<HeartbeatResult> | undefined)?.interval_ms;
-      if (typeof asked === 'number' && asked > 0) intervalMs = Math.min(MAX_INTERVAL_MS, Math.max(MIN_INTERVAL_MS, asked));
-    },
+    /** The outbox's answer (also to a batch sent again later): done beats go, the server may ask for another interval. */
+    onResult: answered,
   };
 }
 

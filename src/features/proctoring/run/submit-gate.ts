@@ -18,8 +18,10 @@ export function createSubmitGate(ctx: RunContext, photos: Pick<Photos, 'ids' | '
   /** Resolves true when the submission may go, false to hold it (the test ended). */
   async function gate(): Promise<boolean> {
     if (ctx.ui().stop) return false;
+    // What waits (photos, reports, heartbeat beats) goes before the section closes: the server
+    // refuses a closed section's beats and would count the section as silent at its end.
+    await ctx.deps.outbox.flush().catch(() => undefined);
     if (!ctx.checks.photos) return true;
-    if (photos.ids().length < MIN_PHOTOS) await ctx.deps.outbox.flush().catch(() => undefined);
     if (photos.ids().length >= MIN_PHOTOS) return true;
     // No camera (refused or ended): photos cannot be taken; the server knows from the monitoring event.
     if (ctx.ui().problem === 'camera-denied' || ctx.ui().problem === 'camera-ended') return true;

@@ -94,7 +94,7 @@ export function fakeDeps({ state = serverState(), online = () => true, openCamer
     }),
     random: () => 0,
   };
-  return { deps, reports, beats, faceCounts, upload, track, leave: () => tab.leave() };
+  return { deps, reports, beats, heartbeat, faceCounts, upload, track, leave: () => tab.leave() };
 }
 
 /** A run context for testing one part on its own. */
@@ -107,7 +107,7 @@ export function testContext(options: SetupOptions = {}, store = createStore()) {
 /** A whole run on a fresh store, with the helpers the tests drive it with. */
 export function setup(options: SetupOptions = {}) {
   const store = createStore();
-  const { deps, reports, beats, faceCounts, upload, track, leave } = fakeDeps(options);
+  const { deps, reports, beats, heartbeat, faceCounts, upload, track, leave } = fakeDeps(options);
   const run = createProctoringRun({ store, orderId: 'order-1', section: options.section ?? 'structure', ...deps });
   const ui = () => store.get(proctoringUiAtom);
   const face = (s: FaceState['state']) => store.set(faceStateAtom, { ...initialFaceState, state: s });
@@ -117,7 +117,7 @@ export function setup(options: SetupOptions = {}) {
   const counters = () => [store.get(openTabCountAtom), store.get(faceCountAtom), store.get(speechCountAtom)];
   /** Lets the awaited promises (capture, outbox) run. */
   const settle = () => vi.advanceTimersByTimeAsync(0);
-  return { store, run, deps, ui, face, speak, counters, settle, reports, beats, faceCounts, upload, track, leave };
+  return { store, run, deps, ui, face, speak, counters, settle, reports, beats, heartbeat, faceCounts, upload, track, leave };
 }
 
 /** Fake timers and a clean local storage around every test. */
