@@ -36,6 +36,11 @@ describe('gridMove', () => {
 describe('QuestionGrid', () => {
   afterEach(cleanup);
 
+  it('keeps the answered fill on the current question (the current one is a ring, issue 32)', () => {
+    grid(5, 1, [1]);
+    expect(screen.getByRole('button', { current: 'step' }).className).toContain('grid-answered');
+  });
+
   it('is one tab stop (the current question) that the arrow keys move; pressing the focused number opens its question', () => {
     const onSelect = vi.fn();
     grid(12, 2, [0], onSelect);

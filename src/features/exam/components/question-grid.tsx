@@ -112,7 +112,7 @@ const GridCell = memo(function GridCell({ at, number, questionIndex, answered: a
       <button
         type="button"
         ref={(el) => register(at, el)}
-        className={`btn btn-secondary grid-cell grid-${status}`}
+        className={`btn btn-secondary grid-cell grid-${status}${status === 'current' && answered ? ' grid-answered' : ''}`}
         aria-label={cellLabel(number, status, answered)}
         aria-current={status === 'current' ? 'step' : undefined}
         tabIndex={isStop ? 0 : -1}

@@ -1,0 +1,117 @@
+// A check that looks at the pages (issue 32): at 1366×768 and 1280×720 each screen must show its main
+// action inside the viewport and not covered, no two interactive elements may overlap, the options of a
+// choice group must not run together (their texts touching on one line, as when the radio stylesheet
+// did not load), and no raw code ('violations:open_new_tab', 'open_new_tab') may be visible. Element
+// screenshots of the console's filter bars are kept as reviewed baselines: they hold no run data, and a
+// stylesheet that stops loading changes them. Fonts: system-ui resolves to DejaVu Sans on Debian.
+import { expect, test, type Page } from '@playwright/test';
+import { staffLoginUi } from '../support/staff.ts';
+import { testData } from '../support/test-data.ts';
+
+test.describe.configure({ mode: 'serial' });
+
+const data = testData();
+const ADMIN = { email: 'admin.lembaga@epot.local', password: data.demo.password };
+const SIZES = [{ width: 1366, height: 768 }, { width: 1280, height: 720 }] as const;
+const SCREENSHOTS = process.env.LOOK_CHECK_SCREENSHOTS;
+
+interface Finding { rule: string; detail: string }
+
+/** Runs the four rules in the page; `mainAction` is a CSS selector of the screen's main action. */
+async function look(page: Page, mainAction: string | null): Promise<Finding[]> {
+  return page.evaluate((main) => {
+    const out: { rule: string; detail: string }[] = [];
+    const vw = window.innerWidth;
+    const vh = window.innerHeight;
+    const visible = (el: Element) => {
+      const r = el.getBoundingClientRect();
+      const s = getComputedStyle(el);
+      return r.width > 2 && r.height > 2 && s.visibility !== 'hidden' && s.opacity !== '0' && !el.closest('.visually-hidden, [aria-hidden="true"]');
+    };
+    const name = (el: Element) => `${el.tagName.toLowerCase()} "${(el.textContent ?? '').trim().slice(0, 40)}"`;
+    // (a) the main action inside the viewport and on top at its centre.
+    if (main) {
+      const el = document.querySelector(main);
+      if (!el) out.push({ rule: 'main-action', detail: `${main} not found` });
+      else {
+        const r = el.getBoundingClientRect();
+        if (r.top < 0 || r.left < 0 || r.bottom > vh || r.right > vw) out.push({ rule: 'main-action', detail: `${name(el)} at ${Math.round(r.top)}..${Math.round(r.bottom)} of ${vh}` });
+        else {
+          const hit = document.elementFromPoint(r.left + r.width / 2, r.top + r.height / 2);
+          if (!hit || !el.contains(hit)) out.push({ rule: 'main-action', detail: `${name(el)} covered by ${hit ? name(hit) : 'nothing'}` });
+        }
+      }
+    }
+    // (b) interactive elements overlapping (a label around its own input is one element).
+    const interactive = [...document.querySelectorAll('a[href], button, input:not([type="hidden"]), select, textarea, [role="radio"], [role="button"], [role="link"]')]
+      .filter(visible);
+    for (let i = 0; i < interactive.length; i++) {
+      for (let j = i + 1; j < interactive.length; j++) {
+        const a = interactive[i]!; const b = interactive[j]!;
+        if (a.contains(b) || b.contains(a)) continue;
+        const ra = a.getBoundingClientRect(); const rb = b.getBoundingClientRect();
+        const w = Math.min(ra.right, rb.right) - Math.max(ra.left, rb.left);
+        const h = Math.min(ra.bottom, rb.bottom) - Math.max(ra.top, rb.top);
+        if (w > 1 && h > 1) out.push({ rule: 'overlap', detail: `${name(a)} overlaps ${name(b)}` });
+      }
+    }
+    // (c) options of one group whose texts touch on one line.
+    for (const group of document.querySelectorAll('[role="radiogroup"]')) {
+      const options = [...group.querySelectorAll('label, [role="radio"]')].filter((o) => !o.querySelector('label') && visible(o));
+      const boxes = options.map((o) => { const range = document.createRange(); range.selectNodeContents(o); return { o, r: range.getBoundingClientRect() }; });
+      for (let i = 1; i < boxes.length; i++) {
+        const p = boxes[i - 1]!.r; const c = boxes[i]!.r;
+        const sameLine = Math.min(p.bottom, c.bottom) - Math.max(p.top, c.top) > 2;
+        if (sameLine && c.left - p.right < 6) out.push({ rule: 'options-touch', detail: `${name(boxes[i - 1]!.o)} | ${name(boxes[i]!.o)} (gap ${Math.round(c.left - p.right)} px)` });
+      }
+    }
+    // (d) raw codes: snake_case words or kind:code pairs in the visible text.
+    const text = document.body.innerText;
+    // The member import's CSV column names are literal text a coordinator types, not codes.
+    const literal = new Set(['phone_number']);
+    for (const m of text.matchAll(/\b[a-z]+(?:_[a-z]+)+\b|\b[a-z]+:[a-z_]+\b/g)) if (!literal.has(m[0])) out.push({ rule: 'raw-code', detail: m[0] });
+    return out;
+  }, mainAction);
+}
+
+async function expectLooksRight(page: Page, screen: string, mainAction: string | null): Promise<void> {
+  await page.evaluate(() => window.scrollTo(0, 0));
+  expect(await look(page, mainAction), screen).toEqual([]);
+}
+
+for (const size of SIZES) {
+  test(`candidate login at ${size.width}×${size.height}`, async ({ page }) => {
+    await page.setViewportSize(size);
+    await page.goto('/');
+    await expect(page.getByRole('button', { name: 'Login', exact: true })).toBeVisible();
+    await expectLooksRight(page, 'login', 'form button[type="submit"]');
+  });
+
+  test(`staff members, results, review queue and an attempt at ${size.width}×${size.height}`, async ({ page }) => {
+    await page.setViewportSize(size);
+    await staffLoginUi(page, ADMIN.email, ADMIN.password);
+    await expect(page).toHaveURL(/\/admin\/settings$/);
+    const big = size.width === 1366;
+    for (const [path, file] of [['/admin/members', 'members'], ['/admin/results', 'results'], ['/admin/reviews', 'review-queue']] as const) {
+      await page.goto(path);
+      const filters = page.locator('form.staff-filters');
+      await expect(filters.getByRole('radiogroup').first()).toBeVisible();
+      await expect(page.locator('table, [role="grid"], .staff-empty, p.muted').first()).toBeVisible();
+      await expectLooksRight(page, file, 'form.staff-filters button[type="submit"]');
+      if (big) {
+        await expect(filters).toHaveScreenshot(`${file}-filters.png`);
+        if (SCREENSHOTS) await page.screenshot({ path: `${SCREENSHOTS}/${file}.png` });
+      }
+    }
+    // The queue's first attempt (all states and reasons), when the run has one: its decision form.
+    await page.getByRole('radiogroup', { name: 'Status tinjauan' }).getByRole('radio', { name: 'Semua' }).check({ force: true });
+    await page.locator('form.staff-filters button[type="submit"]').click();
+    const first = page.getByRole('grid').getByRole('link').first();
+    if (await first.isVisible()) {
+      await first.click();
+      await expect(page.getByTestId('attempt-summary')).toBeVisible();
+      await expectLooksRight(page, 'attempt', null);
+      if (big && SCREENSHOTS) await page.screenshot({ path: `${SCREENSHOTS}/attempt-decision.png`, fullPage: true });
+    }
+  });
+}
