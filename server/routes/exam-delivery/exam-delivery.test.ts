@@ -201,6 +201,16 @@ describe('exam and bank calls', () => {
     expect((await call(t, { method: 'GET', url: `/bank/v1/question/detail/${reading!.id}`, headers: o.headers })).code).toBe(404);
     expect((await call(t, { method: 'GET', url: `/exam/v1/detail/${randomBytes(4).toString('hex')}`, headers: o.headers })).code).toBe(404);
   });
+
+  it('a disqualification in listening opens no question of the sections whose clock never ran', async () => {
+    const o = await startedOrder(t);
+    await getSection(t, o, 'listening');
+    const dq = await call(t, { method: 'POST', url: ANSWER, headers: o.headers, payload: { id: o.orderId, section: 'listening', images: [], answer: [], disqualified: true } });
+    expect(dq.code, dq.body.message).toBe(200);
+    const bank = await call<{ list: BankQuestion[]; total: number }>(t, { method: 'GET', url: '/bank/v1/question?limit=100', headers: o.headers });
+    expect(bank.body.data.total).toBe(50);
+    expect(new Set(bank.body.data.list.map((q) => q.section))).toEqual(new Set(['listening']));
+  });
 });
 
 describe('ownership', () => {
