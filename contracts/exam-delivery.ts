@@ -127,6 +127,11 @@ export const answerDraftRequestSchema = z.object({
   section: examSectionSchema,
   answer: answerListSchema,
   position: z.number().int().min(0).max(1000),
+  /**
+   * Optional, growing with each draft of the page (the SPA sends its clock in ms, kept strictly
+   * increasing): a draft that arrives after a newer one is acknowledged but not stored.
+   */
+  client_seq: z.number().int().min(0).max(Number.MAX_SAFE_INTEGER).optional(),
 });
 export type AnswerDraftRequest = z.infer<typeof answerDraftRequestSchema>;
 export const answerDraftResponseSchema = okEnvelope(z.object({

@@ -3,6 +3,9 @@
 /** A 503's text: something the request needs (the database, the file store) is down for now. */
 export const UNAVAILABLE_MESSAGE = 'Layanan sedang tidak tersedia, silakan coba lagi sebentar lagi';
 
+/** A 507's text: the server's disk (or the database's) is full; nothing of this request was stored. */
+export const STORAGE_FULL_MESSAGE = 'Penyimpanan server penuh, data belum tersimpan. Silakan coba lagi nanti';
+
 export class HttpError extends Error {
   readonly status: number;
   /** Extra fields of the error body (a machine-readable `code`, a list of row `errors`). */

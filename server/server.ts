@@ -4,6 +4,7 @@ import { pathToFileURL } from 'node:url';
 import { buildApp, type App } from './app.ts';
 import { loadConfig, type Config } from './config.ts';
 import { openDatabase, type Database } from './db/client.ts';
+import { assertWritableDataDir } from './db/data-dir-check.ts';
 import { formatDemoBlock, seedDemo, type SeedResult } from './seed/demo-seed.ts';
 import { createBlobStore } from './services/media/blob-store.ts';
 import { systemClock, type Clock } from './services/platform/clock.ts';
@@ -35,6 +36,8 @@ export async function startServer(config: Config, opts: StartOptions = {}): Prom
     if (app) app.log.error({ err }, 'database pool error');
     else console.error('[epot] database pool error:', err);
   };
+  // PGlite and the disk file store live there: a folder that cannot be written is said plainly.
+  if (!config.databaseUrl || !config.s3) assertWritableDataDir(config.dataDir);
   const database = await openDatabase({ dataDir: config.dataDir, databaseUrl: config.databaseUrl, poolMax: config.databasePoolMax, onError });
   try {
     await database.migrate();

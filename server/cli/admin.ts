@@ -39,7 +39,14 @@ export async function runAdmin(argv: string[], env: Record<string, string | unde
     return name === 'help' || name === '--help' ? 0 : 2;
   }
   const config = loadConfig(env);
-  const database = await openDatabase({ dataDir: config.dataDir, databaseUrl: config.databaseUrl });
+  let database: Awaited<ReturnType<typeof openDatabase>>;
+  try {
+    database = await openDatabase({ dataDir: config.dataDir, databaseUrl: config.databaseUrl });
+  } catch (e) {
+    // The running server holds the PGlite folder (DataDirLockedError says who and what to do).
+    err(`${command.name} refused: ${e instanceof Error ? e.message : String(e)}`);
+    return 1;
+  }
   try {
     await database.migrate();
     await command.run(rest, { config, database, clock, out });

@@ -6,6 +6,8 @@ import { ensureModels } from './models.ts';
 import { buildIfStale } from './build-if-stale.ts';
 import { loadConfig } from '../config.ts';
 import { startServer } from '../server.ts';
+import { DataDirError } from '../db/data-dir-check.ts';
+import { DataDirLockedError } from '../db/data-dir-lock.ts';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
 
@@ -18,4 +20,13 @@ try {
 }
 buildIfStale(root);
 process.env.NODE_ENV ??= 'production';
-await startServer(loadConfig(process.env));
+try {
+  await startServer(loadConfig(process.env));
+} catch (err) {
+  // A folder that cannot be used or is held by another process: its message says what to do; no stack.
+  if (err instanceof DataDirError || err instanceof DataDirLockedError) {
+    console.error(`[epot] ${err.message}`);
+    process.exit(1);
+  }
+  throw err;
+}

@@ -11,6 +11,7 @@ import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
+import { lockDataDir } from './data-dir-lock.ts';
 import * as schema from './schema/index.ts';
 
 export type AppDb = PgDatabase<PgQueryResultHKT, typeof schema>;
@@ -118,7 +119,15 @@ export async function openDatabase(opts: OpenDatabaseOptions = {}): Promise<Data
     dataDir = join(opts.dataDir, 'pglite');
     mkdirSync(dataDir, { recursive: true });
   }
-  const client = await PGlite.create({ ...(dataDir ? { dataDir } : {}), ...(opts.loadDataDir ? { loadDataDir: opts.loadDataDir } : {}) });
+  // One process per folder: a second opener (server or admin CLI) is refused, naming the holder.
+  const unlock = dataDir ? lockDataDir(dataDir) : () => {};
+  let client: PGlite;
+  try {
+    client = await PGlite.create({ ...(dataDir ? { dataDir } : {}), ...(opts.loadDataDir ? { loadDataDir: opts.loadDataDir } : {}) });
+  } catch (e) {
+    unlock();
+    throw e;
+  }
   const db = drizzlePglite({ client, schema });
   let closed = false;
   return {
@@ -131,7 +140,11 @@ export async function openDatabase(opts: OpenDatabaseOptions = {}): Promise<Data
       // An open PGlite keeps Node alive; closing twice throws, so guard.
       if (closed) return;
       closed = true;
-      await client.close();
+      try {
+        await client.close();
+      } finally {
+        unlock();
+      }
     },
   };
 }

@@ -6,7 +6,7 @@ import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from
 import fp from 'fastify-plugin';
 import { hasZodFastifySchemaValidationErrors, type ZodFastifySchemaValidationError } from 'fastify-type-provider-zod';
 import type { ErrorBody } from '../../contracts/error.ts';
-import { isHttpError, UNAVAILABLE_MESSAGE } from '../http-error.ts';
+import { isHttpError, STORAGE_FULL_MESSAGE, UNAVAILABLE_MESSAGE } from '../http-error.ts';
 
 export const SERVER_ERROR_MESSAGE = 'Terjadi kesalahan pada server';
 const MAX_LISTED_ISSUES = 3;
@@ -54,8 +54,32 @@ export function isDatabaseUnavailable(err: unknown): boolean {
   return false;
 }
 
+// A full disk (the file store's or PGlite's: ENOSPC, a quota: EDQUOT) or PostgreSQL's disk_full.
+const STORAGE_FULL_CODES = /^(ENOSPC|EDQUOT|53100)$/;
+const STORAGE_FULL_TEXT = /no space left on device|could not extend file/i;
+
+/** The disk is full (anywhere in the cause chain): a 507 with a clear message, not a generic 500. */
+export function isStorageFull(err: unknown): boolean {
+  for (let e = err, depth = 0; e && typeof e === 'object' && depth < 5; e = (e as { cause?: unknown }).cause, depth++) {
+    const { code, message } = e as { code?: unknown; message?: unknown };
+    if ((typeof code === 'string' && STORAGE_FULL_CODES.test(code)) || (typeof message === 'string' && STORAGE_FULL_TEXT.test(message))) return true;
+  }
+  return false;
+}
+
+/** How long health reports the storage as full after the last request that found it full. */
+export const STORAGE_FULL_HEALTH_MS = 5 * 60_000;
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** When a request last failed on a full disk (health reports degraded for a while after it). */
+    storageFullAt: Date | null;
+  }
+}
+
 export function toErrorBody(err: unknown): ErrorBody {
   if (isHttpError(err)) return { status: err.status, message: err.message, ...err.extra };
+  if (isStorageFull(err)) return { status: 507, message: STORAGE_FULL_MESSAGE };
   if (isDatabaseUnavailable(err)) return { status: 503, message: UNAVAILABLE_MESSAGE };
   if (hasZodFastifySchemaValidationErrors(err)) {
     const context = (err as { validationContext?: string }).validationContext;
@@ -86,8 +110,10 @@ export function frameworkErrorHandler(err: FastifyError, request: FastifyRequest
 }
 
 export const errorHandlerPlugin = fp(async (app: FastifyInstance) => {
+  app.decorate('storageFullAt', null);
   app.setErrorHandler((err, request, reply) => {
     const body = toErrorBody(err);
+    if (body.status === 507) app.storageFullAt = app.clock.now();
     if (body.status === 503) reply.header('retry-after', '5');
     if (body.status >= 500) {
       // A failed query's message lists its parameters (e-mails, hashes): log the SQL and the cause only.

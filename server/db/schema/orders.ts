@@ -1,7 +1,7 @@
 // Orders (a redeemed licence), consent records, device-check reports, per-section attempts and
 // violations. One order = one test attempt; the server owns its status.
 import { sql } from 'drizzle-orm';
-import { boolean, check, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { bigint, boolean, check, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { institutions, users } from './accounts.ts';
 import { createdAt, id } from './columns.ts';
 import { licences, products } from './licences.ts';
@@ -108,6 +108,8 @@ export const orderSections = pgTable('order_sections', {
   draft: jsonb().$type<unknown>(),
   draft_position: integer(),
   draft_saved_at: timestamp({ withTimezone: true }),
+  // The client's sequence of the stored draft (issue 29.3): an older draft arriving late is not stored.
+  draft_seq: bigint({ mode: 'number' }),
   answer: jsonb().$type<unknown>(),
   images: jsonb().$type<string[]>().notNull().default([]),
   // sha256 of the stored submission (answer, images, disqualified): an identical retry gets 200.

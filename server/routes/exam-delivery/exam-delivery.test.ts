@@ -5,7 +5,7 @@ import { randomBytes } from 'node:crypto';
 import { and, eq, inArray, isNotNull } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AnswerSubmitResult, BankQuestion, OrderDetailFull } from '../../../contracts/exam-delivery.ts';
-import { examParts, exams, media, orders, questionGroups, questions } from '../../db/schema/index.ts';
+import { examParts, exams, media, orderSections, orders, questionGroups, questions } from '../../db/schema/index.ts';
 import { createDiskStore } from '../../services/media/disk-store.ts';
 import { loadMediaUrlSigner } from '../../services/media/media-urls.ts';
 import {
@@ -102,6 +102,26 @@ describe('sections', () => {
     const [row] = await t.db.select().from(orders).where(eq(orders.id, o.orderId));
     // Nothing answered: every section at the bottom of its scale.
     expect(row).toMatchObject({ status: 'completed', total_score: 310, level: 'Beginner' });
+  });
+});
+
+describe('autosave ordering', () => {
+  it('keeps the newest draft by the client sequence when an older one arrives late', async () => {
+    const o = await startedOrder(t);
+    await getSection(t, o, 'listening');
+    const put = (position: number, client_seq?: number) => call(t, { method: 'PUT', url: DRAFT, headers: o.headers,
+      payload: { id: o.orderId, section: 'listening', answer: [], position, ...(client_seq === undefined ? {} : { client_seq }) } });
+    const stored = async () => (await t.db.select({ position: orderSections.draft_position }).from(orderSections)
+      .where(and(eq(orderSections.order_id, o.orderId), eq(orderSections.section, 'listening'))))[0]!.position;
+    expect((await put(7, 1_700_000_000_002)).code).toBe(200);
+    // The older draft (sent before, delayed in the network) is acknowledged but not stored.
+    expect((await put(3, 1_700_000_000_001)).code).toBe(200);
+    expect(await stored()).toBe(7);
+    expect((await put(9, 1_700_000_000_003)).code).toBe(200);
+    expect(await stored()).toBe(9);
+    // A client without a sequence (older SPA) is stored as it comes.
+    expect((await put(2)).code).toBe(200);
+    expect(await stored()).toBe(2);
   });
 });
 
@@ -202,6 +222,16 @@ describe('exam and bank calls', () => {
       .where(and(eq(examParts.section, 'reading'), isNotNull(questions.id))).limit(1);
     expect((await call(t, { method: 'GET', url: `/bank/v1/question/detail/${reading!.id}`, headers: o.headers })).code).toBe(404);
     expect((await call(t, { method: 'GET', url: `/exam/v1/detail/${randomBytes(4).toString('hex')}`, headers: o.headers })).code).toBe(404);
+  });
+
+  it('a disqualification in listening opens no question of the sections whose clock never ran', async () => {
+    const o = await startedOrder(t);
+    await getSection(t, o, 'listening');
+    const dq = await call(t, { method: 'POST', url: ANSWER, headers: o.headers, payload: { id: o.orderId, section: 'listening', images: [], answer: [], disqualified: true } });
+    expect(dq.code, dq.body.message).toBe(200);
+    const bank = await call<{ list: BankQuestion[]; total: number }>(t, { method: 'GET', url: '/bank/v1/question?limit=100', headers: o.headers });
+    expect(bank.body.data.total).toBe(50);
+    expect(new Set(bank.body.data.list.map((q) => q.section))).toEqual(new Set(['listening']));
   });
 });
 

@@ -1,6 +1,8 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { apiPaths } from '../../../contracts/api-paths.ts';
 import { healthResponseSchema } from '../../../contracts/health.ts';
+import { HttpError, STORAGE_FULL_MESSAGE } from '../../http-error.ts';
+import { STORAGE_FULL_HEALTH_MS } from '../../plugins/error-handler.ts';
 
 export const healthRoutes: FastifyPluginAsyncZod<{ version: string }> = async (app, opts) => {
   app.get(apiPaths.health, {
@@ -12,6 +14,11 @@ export const healthRoutes: FastifyPluginAsyncZod<{ version: string }> = async (a
   }, async () => {
     // Also a real round-trip: a broken database makes health fail with a 500.
     const info = await app.database.migrationInfo();
+    // Degraded (503, so monitors see it) while writes recently failed on a full disk.
+    const full = app.storageFullAt;
+    if (full && app.clock.now().getTime() - full.getTime() < STORAGE_FULL_HEALTH_MS) {
+      throw new HttpError(503, `degraded: ${STORAGE_FULL_MESSAGE} (${full.toISOString()})`, { code: 'storage_full' });
+    }
     return {
       status: 200 as const,
       message: 'OK',

@@ -8,7 +8,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { decodeJwt } from 'jose';
-import { appeals, certificates, consents, media, orderBreaks, orders, orderSections, users, violations } from '../../db/schema/index.ts';
+import { appeals, certificates, consents, mailOutbox, media, orderBreaks, orders, orderSections, users, violations } from '../../db/schema/index.ts';
 import { latestOutboxMail } from '../../services/platform/mailer.ts';
 import { anonymisedEmail, ANONYMISED_NAME } from '../../services/privacy/deletion.ts';
 import { TEST_PASSWORD } from '../../../tests/server-helpers/members.ts';
@@ -106,6 +106,7 @@ describe('POST /users/v1/member/privacy/deletion', () => {
     await t.db.update(orders).set({ total_score: 500, level: 'B1' }).where(eq(orders.id, me.orderId));
     await t.db.insert(consents).values({ order_id: me.orderId, user_id: me.userId, rules_version: 'v1', checks: {} as never, ip: '10.0.0.9', user_agent: 'Chromium' });
     await t.db.insert(appeals).values({ order_id: me.orderId, user_id: me.userId, text: 'Adik saya, Budi, masuk ke kamar.' });
+    await t.db.insert(mailOutbox).values({ to_address: before!.email, subject: 'Undangan EPOT', text: `Halo ${before!.fullname}` });
     return { me, before: before!, photo: m! };
   }
 
@@ -141,6 +142,8 @@ describe('POST /users/v1/member/privacy/deletion', () => {
     const mail = (await latestOutboxMail(t.db)).find((x) => x.to_address === before.email);
     expect(mail?.subject).toBe('Konfirmasi penghapusan data EPOT');
     expect(mail?.text).toContain(receipt);
+    // Earlier mails to the member (address and name) are gone; only the confirmation is left (issue 29.4).
+    expect((await t.db.select().from(mailOutbox).where(eq(mailOutbox.to_address, before.email))).map((m) => m.subject)).toEqual(['Konfirmasi penghapusan data EPOT']);
   });
 
   // Issue 29 item 10: a stolen token cannot guess the password at the deletion's re-check.

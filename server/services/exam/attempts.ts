@@ -361,7 +361,7 @@ export async function submitAnswer(db: AppDb, memberId: string, input: SubmitInp
   return repeatOrRefuse(after.order, after.row!, hash);
 }
 
-export interface DraftInput { id: string; section: SectionName; answer: AnswerPart[]; position: number }
+export interface DraftInput { id: string; section: SectionName; answer: AnswerPart[]; position: number; client_seq?: number | undefined }
 /** The SPA sent this draft from its offline outbox after it waited (issue 17: counted apart per minute). */
 export interface DraftOptions { replayed?: boolean }
 
@@ -376,10 +376,19 @@ export interface DraftLimit { key: string; limit: number; windowMs: number }
  * UPDATE. One statement, so one commit: an autosave used to be two (the rate-limit upsert, then the
  * update), and each commit waits for its own WAL flush, the bottleneck measured in bench/README.md.
  */
+const staleDraft = sql`(${p('seq')}::bigint is not null and ${orderSections.draft_seq} is not null and ${orderSections.draft_seq} >= ${p('seq')}::bigint)`;
 const saveDraftQuery = preparedPer((db) => {
   const counted = db.$with('counted').as(countAttemptSql(db, p('key'), p('now'), p('reset_at')));
   const saved = db.$with('saved').as(db.update(orderSections)
-    .set({ draft: sql`${p('draft')}::jsonb`, draft_position: sql`${p('position')}::int`, draft_saved_at: sql`${p('now')}::timestamptz` })
+    // A draft older than the stored one (by the client's sequence) arrived late: the row still
+    // matches (so the call is acknowledged) but keeps the newer draft. Drafts without a sequence
+    // (older clients) are stored as they come.
+    .set({
+      draft: sql`case when ${staleDraft} then ${orderSections.draft} else ${p('draft')}::jsonb end`,
+      draft_position: sql`case when ${staleDraft} then ${orderSections.draft_position} else ${p('position')}::int end`,
+      draft_saved_at: sql`case when ${staleDraft} then ${orderSections.draft_saved_at} else ${p('now')}::timestamptz end`,
+      draft_seq: sql`case when ${staleDraft} then ${orderSections.draft_seq} else ${p('seq')}::bigint end`,
+    })
     .where(and(
       eq(orderSections.order_id, p('order_id')),
       eq(orderSections.section, p('section')), isNull(orderSections.submitted_at),
@@ -414,7 +423,7 @@ export async function saveDraft(db: AppDb, memberId: string, input: DraftInput, 
     key: limit.key, now: now.toISOString(), reset_at: new Date(now.getTime() + limit.windowMs).toISOString(), limit: limit.limit,
     // A malformed id matches no row (the rate limit still counts the attempt); the refusal below says why.
     order_id: UUID.test(input.id) ? input.id : NIL_UUID, section: input.section, member_id: memberId,
-    draft: JSON.stringify(input.answer), position: input.position,
+    draft: JSON.stringify(input.answer), position: input.position, seq: input.client_seq ?? null,
     open_after: new Date(now.getTime() - SUBMIT_GRACE_MS).toISOString(),
   });
   const rate = await rateLimitResult(db, result!, limit.limit, now);

@@ -51,12 +51,16 @@ export async function examDetail(db: AppDb, companyId: string, id: string) {
   };
 }
 
-/** Questions the member may see: their company's exams, sections they have started. */
+/**
+ * Questions the member may see: their company's exams, sections they have started. A section whose
+ * clock never ran (the closed row a disqualification writes, deadline = start) opens nothing.
+ */
 async function bankQuestions(db: AppDb, urls: MediaUrlSigner, reader: BankReader, filter: SQL | undefined, page?: { limit: number; offset: number }) {
   const visible = and(
     eq(exams.company_id, reader.company_id),
     sql`exists (select 1 from ${orderSections} join ${orders} on ${orders.id} = ${orderSections.order_id}
-      where ${orders.user_id} = ${reader.id} and ${orderSections.exam_id} = ${examParts.exam_id} and ${orderSections.section} = ${examParts.section})`,
+      where ${orders.user_id} = ${reader.id} and ${orderSections.exam_id} = ${examParts.exam_id} and ${orderSections.section} = ${examParts.section}
+        and ${orderSections.deadline_at} > ${orderSections.started_at})`,
     filter,
   );
   const base = () => db.select({

@@ -8,13 +8,13 @@
 import { and, count, eq, inArray, sql } from 'drizzle-orm';
 import { SignJWT } from 'jose';
 import type { AppDb } from '../../db/client.ts';
-import { appeals, certificates, consents, media, orders, orderSections, users, violations } from '../../db/schema/index.ts';
+import { appeals, certificates, consents, mailOutbox, media, orders, orderSections, users, violations } from '../../db/schema/index.ts';
 import { DELETION_KEEPS, DELETION_RECEIPT_AUDIENCE } from '../../../contracts/facts/index.ts';
 import type { BlobStore } from '../media/blob-store.ts';
 
 export const DELETION_REMOVES = [
   'email', 'kata sandi', 'tanggal dan tempat lahir', 'nomor telepon', 'alamat', 'foto', 'jawaban', 'transkrip suara',
-  'IP dan browser pada persetujuan', 'teks banding',
+  'IP dan browser pada persetujuan', 'teks banding', 'email terkirim ke alamat Anda',
 ] as const;
 
 export interface DeletionResult {
@@ -51,6 +51,8 @@ export async function anonymiseMember(db: AppDb, store: BlobStore, userId: strin
       await tx.update(appeals).set({ text: '' }).where(inArray(appeals.order_id, orderIds));
     }
     await tx.update(consents).set({ ip: null, user_agent: null }).where(eq(consents.user_id, userId));
+    // Mails to the member (invites, codes, results) hold their address and name (issue 29.4).
+    await tx.delete(mailOutbox).where(eq(mailOutbox.to_address, user.email));
     await tx.update(users).set({
       email: anonymisedEmail(userId), password_hash: null, fullname: keepName ? user.fullname : ANONYMISED_NAME,
       date_of_birth: null, place_of_birth: null, phone_number: null, residential_address: null,

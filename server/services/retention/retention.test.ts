@@ -155,3 +155,14 @@ describe('the retention sweep', () => {
     await expect(retentionCommand.run(['run', '--class', 'fotos'], ctx)).rejects.toThrow(/--class takes one of photos/);
   });
 });
+
+describe('the audit log is append-only in the database (issue 29.5)', () => {
+  it('refuses UPDATE, DELETE and TRUNCATE outside the retention sweep, which still takes old entries', async () => {
+    const at = t.clock.now();
+    const [entry] = await t.db.insert(auditLog).values({ role: 'shell', action: 'member.create', target_type: 'member', target_id: randomBytes(8).toString('hex'), at }).returning();
+    await expect(t.db.update(auditLog).set({ action: 'member.erase' }).where(eq(auditLog.id, entry!.id))).rejects.toThrow();
+    await expect(t.db.delete(auditLog).where(eq(auditLog.id, entry!.id))).rejects.toThrow();
+    await expect(t.db.execute(sql`truncate audit_log`)).rejects.toThrow();
+    expect(await t.db.select().from(auditLog).where(eq(auditLog.id, entry!.id))).toEqual([entry]);
+  });
+});

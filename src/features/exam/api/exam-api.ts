@@ -43,7 +43,18 @@ export const outbox = createOfflineQueue({
 
 export const outboxKey = (orderId: string, section: ExamSectionName) => `${orderId}:${section}`;
 
-export function saveDraft(body: AnswerDraftRequest): Promise<SendOutcome> {
+let lastDraftSeq = 0;
+/**
+ * The draft's client sequence: the page's clock in ms, kept strictly increasing, so the server
+ * keeps the newest draft when an older one arrives late (a retry overtaken by the next autosave).
+ */
+export function nextDraftSeq(now = Date.now()): number {
+  lastDraftSeq = Math.max(now, lastDraftSeq + 1);
+  return lastDraftSeq;
+}
+
+export function saveDraft(draft: AnswerDraftRequest): Promise<SendOutcome> {
+  const body = { ...draft, client_seq: draft.client_seq ?? nextDraftSeq() };
   return outbox.send({ method: 'PUT', path: apiPaths.order.answerDraft, body, key: outboxKey(body.id, body.section), kind: 'draft', attempt: body.id });
 }
 

@@ -8,7 +8,7 @@ import { useCallback, useEffect, useRef } from 'react';
 import { apiPaths } from '../../../../contracts/api-paths.ts';
 import type { AnswerDraftRequest } from '../../../../contracts/exam-delivery.ts';
 import { afterPaint } from '../../../lib/after-paint.ts';
-import { outbox, outboxKey } from '../api/exam-api.ts';
+import { nextDraftSeq, outbox, outboxKey } from '../api/exam-api.ts';
 import { toAnswerParts } from '../section-model.ts';
 import type { Answers } from '../section-model.ts';
 import type { RunRefs, SectionRunOptions } from './section-run-state.ts';
@@ -29,7 +29,7 @@ export function useAutosave({ orderId, section, refs, setAnswers, setPositionSta
   const draftBody = useCallback((): AnswerDraftRequest | null => {
     const { detail: d, answers: a, position: p } = latest.current;
     if (!d) return null;
-    return { id: orderId, section, answer: toAnswerParts(d.exam.parts, a), position: p };
+    return { id: orderId, section, answer: toAnswerParts(d.exam.parts, a), position: p, client_seq: nextDraftSeq() };
   }, [latest, orderId, section]);
 
   // Cancels the write waiting for the paint; null when none is waiting.

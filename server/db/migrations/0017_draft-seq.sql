@@ -1,0 +1,1 @@
+ALTER TABLE "order_sections" ADD COLUMN "draft_seq" bigint;
