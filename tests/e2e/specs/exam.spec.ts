@@ -214,6 +214,8 @@ test('a candidate takes all three sections; scores, resume, offline answers and 
     expect(detail.section[s], s).toMatchObject({ status: 'submitted', raw_correct: expected.raw[s], converted: expected.converted[s] });
   }
   expect(detail.order).toMatchObject({ status: 'completed', total_score: expected.total, level: 'Upper intermediate' });
+  // Issue 27: the browser's proctoring (photos, heartbeats) is all the evidence the server requires.
+  expect(detail.evidence_status).toBe('complete');
 
   // Individuals go on to /reward after 5 seconds.
   await expect(page).toHaveURL(/\/reward$/, { timeout: 10_000 });
