@@ -87,7 +87,7 @@ try {
 const server = spawn(process.execPath, [join(root, 'node_modules', 'tsx', 'dist', 'cli.mjs'), join(root, 'server', 'cli', 'start.ts')], {
   cwd: root,
   env: {
-    ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, DATABASE_URL: '', NODE_ENV: 'production', LOG_LEVEL: 'warn',
+    ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, DATABASE_URL: '', NODE_ENV: 'production', LOG_LEVEL: 'warn', PUBLIC_URL: `http://127.0.0.1:${port}`,
     SMTP_URL: sink.url, SSO_SECRET: ssoSecret, SSO_PREFIX: ssoPrefix, ACCESS_KEY: 'epot-public-demo-key', GOOGLE_CLIENT_ID: '',
   },
   stdio: ['ignore', 'inherit', 'inherit'],

@@ -90,7 +90,9 @@ describe('certificate CLI', () => {
       const old = rows.find((r) => r.number === cert.number)!;
       const now = rows.find((r) => r.number === fresh)!;
       expect(old).toMatchObject({ status: 'revoked', superseded_by: now.id });
-      expect(now).toMatchObject({ status: 'valid', superseded_by: null, name_on_certificate: 'Siti Nurhaliza Binti Ahmad', verify_url: `https://epot.example.id/verify/${fresh}` });
+      expect(now).toMatchObject({ status: 'valid', superseded_by: null, name_on_certificate: 'Siti Nurhaliza Binti Ahmad' });
+      // The old QR's origin (epot.example.id) is never reused: the configured one (no PUBLIC_URL here: the listen address).
+      expect(now!.verify_url).toBe(`http://localhost:8080/verify/${fresh}`);
       expect((await publicCertificate(database.db, cert.number, systemClock.now()))!.status).toBe('revoked');
       expect(await publicCertificate(database.db, fresh, systemClock.now())).toMatchObject({ status: 'valid', name: 'Siti Nurhaliza Binti Ahmad' });
       const [user] = await database.db.select().from(users).where(eq(users.id, userId));

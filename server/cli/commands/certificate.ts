@@ -3,6 +3,7 @@
 // public verification page at once; a reissue makes a new number and PDF, corrects the member's
 // name and revokes the old certificate as superseded. Same services (and audit log) as the console.
 import { z } from 'zod';
+import { certificateOrigin } from '../../config.ts';
 import { createBlobStore } from '../../services/media/blob-store.ts';
 import { reissueAudited, revokeAudited } from '../../services/operator/certificates.ts';
 import { SHELL_ACTOR } from '../../services/staff/audit.ts';
@@ -13,7 +14,7 @@ export const certificateCommand: AdminCommand = {
   summary: 'revoke a certificate, or reissue one after a name correction',
   usage: [
     'certificate revoke NUMBER --reason REASON',
-    'certificate reissue ORDER_NO --name "CORRECTED NAME" [--base-url URL (PUBLIC_URL, else the old QR code\'s origin)]',
+    'certificate reissue ORDER_NO --name "CORRECTED NAME" [--base-url URL (default PUBLIC_URL; never the old QR code\'s origin)]',
   ],
   async run(args, ctx) {
     const [sub, ...rest] = args;
@@ -33,8 +34,12 @@ export const certificateCommand: AdminCommand = {
       const [orderNo] = positional;
       if (!orderNo || positional.length !== 1) throw new UsageError('one ORDER_NO is required');
       if (!values.name?.trim()) throw new UsageError('--name is required');
-      const base = values['base-url'] ?? ctx.config.publicUrl;
-      if (base && !z.url({ protocol: /^https?$/ }).safeParse(base).success) throw new UsageError('--base-url must be an http(s) URL');
+      // Configuration only: a stored origin is never reused, so a bad one cannot survive a correction.
+      if (!values['base-url'] && ctx.config.nodeEnv === 'production' && !ctx.config.publicUrl) {
+        throw new UsageError('PUBLIC_URL is not set: set it (or pass --base-url) so the new QR code points at our verify page');
+      }
+      const base = values['base-url'] ?? certificateOrigin(ctx.config);
+      if (!z.url({ protocol: /^https?$/ }).safeParse(base).success) throw new UsageError('--base-url must be an http(s) URL');
       const { certificate: fresh, replaced_number: old } = await reissueAudited(
         { db, store: createBlobStore(ctx.config), clock: ctx.clock }, orderNo, values.name, base, SHELL_ACTOR);
       ctx.out(`issued ${fresh.number} for ${orderNo} (${fresh.name})${old ? `; ${old} revoked as superseded` : ''}`);

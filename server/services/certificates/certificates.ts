@@ -117,7 +117,7 @@ class LostRace extends Error {}
  * The order's certificate, issued now if it has none yet (and the printed certificate's shipment
  * for individual orders). Null when the order is not completed, or while its certificate is held
  * for review (evidence missing). `verifyBase` is the origin the QR code points at (PUBLIC_URL, else
- * the request's origin).
+ * the server's own listen address; never a request's Host).
  */
 export async function issueCertificate(deps: CertificateDeps, orderId: string, verifyBase: string): Promise<CertificateRow | null> {
   const { db, store, clock } = deps;
@@ -263,9 +263,9 @@ export async function revokeCertificate(db: AppDb, number: string, reason: strin
 /**
  * Operator: a new certificate (new number and PDF) after a name correction. The member's name is
  * corrected too, and the old certificate is revoked and points at its successor.
- * `verifyBase` defaults to the origin of the old certificate's QR code.
+ * `verifyBase` is the configured origin: a stored one is never reused, so a bad origin cannot survive a correction.
  */
-export async function reissueCertificate(deps: CertificateDeps, orderNo: string, name: string, verifyBase?: string): Promise<{ old: CertificateRow | null; fresh: CertificateRow }> {
+export async function reissueCertificate(deps: CertificateDeps, orderNo: string, name: string, verifyBase: string): Promise<{ old: CertificateRow | null; fresh: CertificateRow }> {
   const { db, store, clock } = deps;
   const clean = name.trim().replace(/\s+/g, ' ');
   if (!clean) throw HttpError.badRequest('Nama tidak boleh kosong');
@@ -274,10 +274,8 @@ export async function reissueCertificate(deps: CertificateDeps, orderNo: string,
   const facts = await loadFacts(db, order.id);
   if (!facts) throw HttpError.badRequest(CERTIFICATE_MESSAGES.notCompleted);
   const old = await liveCertificate(db, order.id) ?? null;
-  const base = verifyBase ?? (old ? new URL(old.verify_url).origin : undefined);
-  if (!base) throw HttpError.badRequest('PUBLIC_URL atau --base-url diperlukan');
   const number = newCertificateNumber();
-  const verifyUrl = verifyUrlFor(base, number);
+  const verifyUrl = verifyUrlFor(verifyBase, number);
   const { pdf, validUntil } = await renderFor(facts, number, clean, verifyUrl);
   const key = await store.put(pdf, 'pdf');
   try {
