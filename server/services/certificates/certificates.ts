@@ -18,6 +18,7 @@ import type { AppDb } from '../../db/client.ts';
 import type { Clock } from '../platform/clock.ts';
 import { certificates, media, orderSections, orders, shipments, users } from '../../db/schema/index.ts';
 import { HttpError } from '../../http-error.ts';
+import { isPrintableName } from './certificate-name.ts';
 import { renderCertificatePdf } from './certificate-pdf.ts';
 import { LICENCE_ALPHABET } from '../orders/licence-codes.ts';
 import type { BlobStore } from '../media/blob-store.ts';
@@ -35,6 +36,7 @@ export const CERTIFICATE_MESSAGES = {
   notFound: 'Sertifikat tidak ditemukan',
   institution: 'Menu Sertifikat tidak tersedia untuk peserta lembaga',
   notCompleted: 'Tes belum selesai, sertifikat belum tersedia',
+  nameIsEmail: 'Nama pada sertifikat harus nama lengkap, bukan alamat e-mail',
 } as const;
 
 export interface CertificateDeps {
@@ -131,7 +133,9 @@ export async function issueCertificate(deps: CertificateDeps, orderId: string, v
     if (!facts) return null;
     if (await certificateHeld(db, orderId)) return null;
     const number = newCertificateNumber();
-    const name = facts.user.fullname.trim() || facts.user.email;
+    // No full name (or an e-mail address as one): no certificate until an operator reissues with a real name.
+    const name = facts.user.fullname.trim();
+    if (!isPrintableName(name)) return null;
     const verifyUrl = verifyUrlFor(verifyBase, number);
     const { pdf, validUntil } = await renderFor(facts, number, name, verifyUrl);
     const key = await store.put(pdf, 'pdf');
@@ -269,6 +273,7 @@ export async function reissueCertificate(deps: CertificateDeps, orderNo: string,
   const { db, store, clock } = deps;
   const clean = name.trim().replace(/\s+/g, ' ');
   if (!clean) throw HttpError.badRequest('Nama tidak boleh kosong');
+  if (!isPrintableName(clean)) throw HttpError.badRequest(CERTIFICATE_MESSAGES.nameIsEmail);
   const [order] = await db.select().from(orders).where(eq(orders.order_no, orderNo));
   if (!order) throw HttpError.notFound(SERVER_MESSAGES.orderNotFound);
   const facts = await loadFacts(db, order.id);
