@@ -11,7 +11,7 @@ describe('config', () => {
       nodeEnv: 'development', logLevel: 'info', staticDir: resolve('dist'), trustProxy: ['loopback'], corsOrigins: [],
       jwtSecret: undefined, accessKey: 'epot-public-demo-key', smtpUrl: undefined, mailFrom: 'EPOT <no-reply@epot.local>',
       googleClientId: undefined, googleJwksUrl: 'https://www.googleapis.com/oauth2/v3/certs', ssoSecret: undefined,
-      ssoPrefix: 'epot-sso-', supportEmail: 'support@epot.local', publicUrl: undefined,
+      ssoPrefix: 'epot-sso-', supportEmail: 'support@epot.local', credentialKeySecret: undefined, publicUrl: undefined,
       sweepIntervalMs: 30_000, mediaUrlTtlSeconds: 21_600,
       courierWebhookSecret: undefined,
       uploadMaxBytes: 2_097_152, uploadQuotaFiles: 200, uploadQuotaBytes: 52_428_800, retention: DEFAULT_RETENTION,
@@ -65,5 +65,5 @@ describe('config', () => {
     const run = spawnSync(process.execPath, ['--import', 'tsx', join(root, 'server', 'cli', 'start.ts')], { cwd: root, env, encoding: 'utf8', timeout: 60_000 });
     expect(run.status).toBe(1);
     expect(run.stderr).toContain('PUBLIC_URL is not set');
-  });
+  }, 90_000); // one tsx start of a process: slow on a loaded machine
 });

@@ -47,6 +47,8 @@ const envSchema = z.object({
   GOOGLE_JWKS_URL: z.url().default('https://www.googleapis.com/oauth2/v3/certs'),
   SSO_SECRET: z.preprocess(emptyAsUndefined, z.string().min(16, 'must be at least 16 characters').optional()),
   SSO_PREFIX: z.string().default('epot-sso-'),
+  // Encrypts the certificate credential's private signing keys at rest (app_meta); unset: stored plain.
+  CREDENTIAL_KEY_SECRET: z.preprocess(emptyAsUndefined, z.string().min(16, 'must be at least 16 characters').optional()),
   SUPPORT_EMAIL: z.string().default('support@epot.local'),
   // The public origin (e.g. https://epot.example.id): certificate QR codes and verify links, mailed
   // links. Required in production (requirePublicUrl); in development the server's own listen address.
@@ -106,6 +108,7 @@ export interface Config {
   ssoSecret: string | undefined;
   ssoPrefix: string;
   supportEmail: string;
+  credentialKeySecret: string | undefined;
   publicUrl: string | undefined;
   sweepIntervalMs: number;
   mediaUrlTtlSeconds: number;
@@ -158,6 +161,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     ssoSecret: e.SSO_SECRET,
     ssoPrefix: e.SSO_PREFIX,
     supportEmail: e.SUPPORT_EMAIL,
+    credentialKeySecret: e.CREDENTIAL_KEY_SECRET,
     publicUrl: e.PUBLIC_URL?.replace(/\/+$/, ''),
     sweepIntervalMs: e.SWEEP_INTERVAL_MS ?? (e.NODE_ENV === 'test' ? 0 : 30_000),
     mediaUrlTtlSeconds: e.MEDIA_URL_TTL_SECONDS,

@@ -7,6 +7,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { certificateOrigin } from '../config.ts';
 import fp from 'fastify-plugin';
 import { issueCertificate, issueMissing, type CertificateDeps, type CertificateRow } from '../services/certificates/certificates.ts';
+import { publicJwks } from '../services/certificates/credential-keys.ts';
 import { registerBackgroundJob } from './background-job.ts';
 
 export interface CertificateService {
@@ -24,7 +25,11 @@ declare module 'fastify' {
   }
 }
 
-export interface CertificatesPluginOptions { publicUrl: string | undefined; host: string; port: number; intervalMs: number }
+export interface CertificatesPluginOptions {
+  publicUrl: string | undefined; host: string; port: number; intervalMs: number;
+  /** Encrypts the credential signing keys at rest (CREDENTIAL_KEY_SECRET). */
+  keySecret?: string | undefined;
+}
 
 export const certificatesPlugin = fp(async (app: FastifyInstance, opts: CertificatesPluginOptions) => {
   const deps: CertificateDeps = { db: app.db, store: app.blobs, clock: app.clock };
@@ -52,6 +57,12 @@ export const certificatesPlugin = fp(async (app: FastifyInstance, opts: Certific
       }
     },
   } satisfies CertificateService);
+
+  // The issuer's public keys, at the well-known path verifiers (and our /verify page) fetch them from.
+  app.get('/.well-known/jwks.json', async (_req, reply) => {
+    reply.header('cache-control', 'public, max-age=300');
+    return publicJwks(app.db, app.clock.now(), opts.keySecret);
+  });
 
   registerBackgroundJob(app, {
     intervalMs: opts.intervalMs,

@@ -160,6 +160,20 @@ describe('no e-mail address as the name (issue 28)', () => {
   });
 });
 
+describe('keys CLI', () => {
+  it('rotates (the old key stays published, retired) and marks a key compromised', async () => {
+    const first = await admin('keys', 'list');
+    expect(first.code, first.err).toBe(0);
+    const [oldKid] = first.out.split('\n')[0]!.split('\t');
+    const rotated = await admin('keys', 'rotate');
+    expect(rotated.code, rotated.err).toBe(0);
+    expect(rotated.out).toContain(`${oldKid}\tretired`);
+    expect(rotated.out).toMatch(/\tactive$/m);
+    expect((await admin('keys', 'compromise', oldKid!)).out).toContain(`${oldKid}\tcompromised`);
+    expect((await admin('keys', 'compromise', 'k-nope')).code).toBe(2);
+  });
+});
+
 describe('shipment CLI', () => {
   it('updates status, waybill and courier, appending to the history', async () => {
     const { orderId, orderNo } = await certified('Rudi Hartono');

@@ -52,6 +52,18 @@ async function download(url: string): Promise<Buffer> {
   return res.rawPayload;
 }
 
+describe('issuer keys (issue 28)', () => {
+  it('publishes the public signing keys at /.well-known/jwks.json, never a private part', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/.well-known/jwks.json' });
+    expect(res.statusCode).toBe(200);
+    const body = res.json<{ keys: { kid: string; kty: string; crv: string; alg: string; status: string; d?: string }[] }>();
+    expect(body.keys[0]).toMatchObject({ kty: 'OKP', crv: 'Ed25519', alg: 'EdDSA', use: 'sig', status: 'active' });
+    expect(body.keys.every((k) => k.d === undefined)).toBe(true);
+    // Stable across requests (generated once, stored).
+    expect((await t.app.inject({ method: 'GET', url: '/.well-known/jwks.json' })).json()).toEqual(body);
+  });
+});
+
 describe('issuance on completion', () => {
   it('issues a certificate when the last section is submitted: PDF with name, scores and level, QR to the verification page', async () => {
     const o = await startedOrder(t);
