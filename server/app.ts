@@ -121,7 +121,7 @@ export const appPlugin: FastifyPluginAsyncZod<AppOptions> = async (app, opts) =>
   await app.register(blobStorePlugin, { config });
   await app.register(retentionPlugin, { intervalMs: config.retentionIntervalMs, policy: config.retention });
   // `app.certificates`: issuance when an order completes, and its catch-up job.
-  await app.register(certificatesPlugin, { publicUrl: config.publicUrl, intervalMs: config.sweepIntervalMs });
+  await app.register(certificatesPlugin, { publicUrl: config.publicUrl, host: config.host, port: config.port, intervalMs: config.sweepIntervalMs, keySecret: config.credentialKeySecret });
   // Routes.
   await app.register(apiRoutes, { prefix: config.apiBase, config, version: APP_VERSION });
 };

@@ -1,6 +1,7 @@
-import { resolve } from 'node:path';
+import { spawnSync } from 'node:child_process';
+import { join, resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { loadConfig } from './config.ts';
+import { certificateOrigin, loadConfig, requirePublicUrl } from './config.ts';
 import { DEFAULT_RETENTION } from './services/retention/classes.ts';
 
 describe('config', () => {
@@ -10,7 +11,7 @@ describe('config', () => {
       nodeEnv: 'development', logLevel: 'info', staticDir: resolve('dist'), trustProxy: ['loopback'], corsOrigins: [],
       jwtSecret: undefined, accessKey: 'epot-public-demo-key', smtpUrl: undefined, mailFrom: 'EPOT <no-reply@epot.local>',
       googleClientId: undefined, googleJwksUrl: 'https://www.googleapis.com/oauth2/v3/certs', ssoSecret: undefined,
-      ssoPrefix: 'epot-sso-', supportEmail: 'support@epot.local', publicUrl: undefined,
+      ssoPrefix: 'epot-sso-', supportEmail: 'support@epot.local', credentialKeySecret: undefined, publicUrl: undefined,
       sweepIntervalMs: 30_000, mediaUrlTtlSeconds: 21_600,
       courierWebhookSecret: undefined,
       uploadMaxBytes: 2_097_152, uploadQuotaFiles: 200, uploadQuotaBytes: 52_428_800, retention: DEFAULT_RETENTION,
@@ -48,4 +49,21 @@ describe('config', () => {
     expect(() => loadConfig({ PORT: 'http', API_BASE: 'api/', DATABASE_URL: 'mysql://x' }))
       .toThrow(/PORT[\s\S]*API_BASE[\s\S]*DATABASE_URL/);
   });
+
+  it('refuses production without PUBLIC_URL, naming the variable; development points certificates at its own address', () => {
+    expect(() => requirePublicUrl(loadConfig({ NODE_ENV: 'production' }))).toThrow(/PUBLIC_URL is not set.*NODE_ENV=production/);
+    expect(() => requirePublicUrl(loadConfig({ NODE_ENV: 'production', PUBLIC_URL: 'https://epot.example.id/' }))).not.toThrow();
+    expect(() => requirePublicUrl(loadConfig({}))).not.toThrow();
+    expect(certificateOrigin(loadConfig({ PUBLIC_URL: 'https://epot.example.id/' }))).toBe('https://epot.example.id');
+    expect(certificateOrigin(loadConfig({}))).toBe('http://localhost:8080');
+    expect(certificateOrigin(loadConfig({ HOST: '127.0.0.1', PORT: '0' }), 41234)).toBe('http://127.0.0.1:41234');
+  });
+
+  it('npm start (server/cli/start.ts) with NODE_ENV=production and no PUBLIC_URL exits before doing anything', () => {
+    const root = resolve(import.meta.dirname, '..');
+    const env = { ...process.env, NODE_ENV: 'production', PUBLIC_URL: '', DATA_DIR: join(root, 'no-such-data-dir') };
+    const run = spawnSync(process.execPath, ['--import', 'tsx', join(root, 'server', 'cli', 'start.ts')], { cwd: root, env, encoding: 'utf8', timeout: 60_000 });
+    expect(run.status).toBe(1);
+    expect(run.stderr).toContain('PUBLIC_URL is not set');
+  }, 90_000); // one tsx start of a process: slow on a loaded machine
 });

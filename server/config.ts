@@ -47,8 +47,11 @@ const envSchema = z.object({
   GOOGLE_JWKS_URL: z.url().default('https://www.googleapis.com/oauth2/v3/certs'),
   SSO_SECRET: z.preprocess(emptyAsUndefined, z.string().min(16, 'must be at least 16 characters').optional()),
   SSO_PREFIX: z.string().default('epot-sso-'),
+  // Encrypts the certificate credential's private signing keys at rest (app_meta); unset: stored plain.
+  CREDENTIAL_KEY_SECRET: z.preprocess(emptyAsUndefined, z.string().min(16, 'must be at least 16 characters').optional()),
   SUPPORT_EMAIL: z.string().default('support@epot.local'),
-  // Origin used in mailed links (e.g. https://epot.example.id); unset: the request's own origin.
+  // The public origin (e.g. https://epot.example.id): certificate QR codes and verify links, mailed
+  // links. Required in production (requirePublicUrl); in development the server's own listen address.
   PUBLIC_URL: z.preprocess(emptyAsUndefined, z.url().optional()),
   // Exam delivery: how often overdue sections are closed from their drafts (0 = never; unset under
   // NODE_ENV=test, so tests call sweepOverdueSections themselves), and how long signed media URLs live.
@@ -105,6 +108,7 @@ export interface Config {
   ssoSecret: string | undefined;
   ssoPrefix: string;
   supportEmail: string;
+  credentialKeySecret: string | undefined;
   publicUrl: string | undefined;
   sweepIntervalMs: number;
   mediaUrlTtlSeconds: number;
@@ -157,6 +161,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     ssoSecret: e.SSO_SECRET,
     ssoPrefix: e.SSO_PREFIX,
     supportEmail: e.SUPPORT_EMAIL,
+    credentialKeySecret: e.CREDENTIAL_KEY_SECRET,
     publicUrl: e.PUBLIC_URL?.replace(/\/+$/, ''),
     sweepIntervalMs: e.SWEEP_INTERVAL_MS ?? (e.NODE_ENV === 'test' ? 0 : 30_000),
     mediaUrlTtlSeconds: e.MEDIA_URL_TTL_SECONDS,
@@ -173,6 +178,25 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       }
       : undefined,
   };
+}
+
+/**
+ * Production must not start without PUBLIC_URL: the certificate's QR code and verify link would
+ * otherwise need an origin, and no request may choose it (a forged Host would point a genuine
+ * certificate at a look-alike site). Throws a message naming the variable.
+ */
+export function requirePublicUrl(config: Pick<Config, 'nodeEnv' | 'publicUrl'>): void {
+  if (config.nodeEnv === 'production' && !config.publicUrl) {
+    throw new Error('PUBLIC_URL is not set: in production (NODE_ENV=production) set PUBLIC_URL to the public origin, ' +
+      'e.g. PUBLIC_URL=https://epot.example.id. Certificate QR codes and verify links use it; no request may choose it.');
+  }
+}
+
+/** Where certificates point: PUBLIC_URL, else (development) the server's own listen address. */
+export function certificateOrigin(config: Pick<Config, 'publicUrl' | 'host' | 'port'>, listenPort?: number): string {
+  if (config.publicUrl) return config.publicUrl;
+  const host = config.host === '0.0.0.0' || config.host === '::' ? 'localhost' : config.host;
+  return new URL(`http://${host.includes(':') ? `[${host}]` : host}:${listenPort ?? config.port}`).origin;
 }
 
 let cached: Config | undefined;

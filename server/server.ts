@@ -2,7 +2,7 @@
 // start, build the app, listen. Runnable directly (`tsx server/server.ts`) or via startServer().
 import { pathToFileURL } from 'node:url';
 import { buildApp, type App } from './app.ts';
-import { loadConfig, type Config } from './config.ts';
+import { loadConfig, requirePublicUrl, type Config } from './config.ts';
 import { openDatabase, type Database } from './db/client.ts';
 import { assertWritableDataDir } from './db/data-dir-check.ts';
 import { formatDemoBlock, seedDemo, type SeedResult } from './seed/demo-seed.ts';
@@ -29,6 +29,7 @@ export interface RunningServer {
 }
 
 export async function startServer(config: Config, opts: StartOptions = {}): Promise<RunningServer> {
+  requirePublicUrl(config);
   const print = opts.print ?? ((text: string) => console.log(text));
   let app: App | undefined;
   // Pool errors are logged (never thrown): to the console until the app's logger exists.

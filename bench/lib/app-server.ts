@@ -64,7 +64,7 @@ export async function startAppServer(root: string, staticDir: string, log: (s: s
     const child = spawn(process.execPath, [join(root, 'node_modules', 'tsx', 'dist', 'cli.mjs'), join(root, 'server', 'server.ts')], {
       cwd: root,
       env: {
-        ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, DATABASE_URL: '', NODE_ENV: 'production', LOG_LEVEL: 'warn',
+        ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, DATABASE_URL: '', NODE_ENV: 'production', LOG_LEVEL: 'warn', PUBLIC_URL: `http://127.0.0.1:${port}`,
         STATIC_DIR: staticDir, ACCESS_KEY, GOOGLE_CLIENT_ID: '', SMTP_URL: '',
       },
       stdio: ['ignore', 'inherit', 'inherit'],

@@ -14,13 +14,14 @@ import { institutionCommand } from './commands/institution.ts';
 import { licenceCommand } from './commands/licence.ts';
 import { memberCommand } from './commands/member.ts';
 import { certificateCommand } from './commands/certificate.ts';
+import { keysCommand } from './commands/keys.ts';
 import { ssoLinkCommand } from './commands/sso-link.ts';
 import { retentionCommand } from './commands/retention.ts';
 import { photoCommand } from './commands/photo.ts';
 import { shipmentCommand } from './commands/shipment.ts';
 import { staffCommand } from './commands/staff.ts';
 
-const commands: AdminCommand[] = [institutionCommand, memberCommand, licenceCommand, companyCommand, examCommand, ssoLinkCommand, certificateCommand, shipmentCommand, retentionCommand, photoCommand, staffCommand, blobsCommand, accommodationsCommand];
+const commands: AdminCommand[] = [institutionCommand, memberCommand, licenceCommand, companyCommand, examCommand, ssoLinkCommand, certificateCommand, keysCommand, shipmentCommand, retentionCommand, photoCommand, staffCommand, blobsCommand, accommodationsCommand];
 
 export function usageText(list: AdminCommand[] = commands): string {
   return ['usage: npm run admin -- <command> [args]', '', ...list.flatMap((c) => [

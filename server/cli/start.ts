@@ -4,12 +4,30 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { ensureModels } from './models.ts';
 import { buildIfStale } from './build-if-stale.ts';
-import { loadConfig } from '../config.ts';
+import { certificateOrigin, loadConfig, requirePublicUrl } from '../config.ts';
 import { startServer } from '../server.ts';
 import { DataDirError } from '../db/data-dir-check.ts';
 import { DataDirLockedError } from '../db/data-dir-lock.ts';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
+
+// A plain `npm start` on a laptop (NODE_ENV not given) is a local demo: it names its own address as
+// PUBLIC_URL, explicitly and visibly. A deployment sets NODE_ENV=production and must set PUBLIC_URL,
+// checked here before the slow model and build steps.
+const localDemo = !process.env.NODE_ENV && !process.env.PUBLIC_URL;
+process.env.NODE_ENV ??= 'production';
+let config;
+try {
+  if (localDemo) {
+    process.env.PUBLIC_URL = certificateOrigin(loadConfig(process.env));
+    console.log(`[epot] PUBLIC_URL not set: certificates and mailed links point at ${process.env.PUBLIC_URL} (set PUBLIC_URL for a public deployment)`);
+  }
+  config = loadConfig(process.env);
+  requirePublicUrl(config);
+} catch (err) {
+  console.error(`[epot] ${err instanceof Error ? err.message : String(err)}`);
+  process.exit(1);
+}
 
 try {
   await ensureModels({ ifMissing: true, repoRoot: root });
@@ -19,9 +37,8 @@ try {
   process.exit(1);
 }
 buildIfStale(root);
-process.env.NODE_ENV ??= 'production';
 try {
-  await startServer(loadConfig(process.env));
+  await startServer(config);
 } catch (err) {
   // A folder that cannot be used or is held by another process: its message says what to do; no stack.
   if (err instanceof DataDirError || err instanceof DataDirLockedError) {

@@ -1,16 +1,18 @@
 // `app.certificates`: issuance for routes (after an order completes, and lazily when a member's
 // completed order still lacks its certificate), plus a catch-up job for orders completed by the
-// section sweeper. The QR code needs an origin: PUBLIC_URL, else the origin of the member's own
-// request. Without PUBLIC_URL the background job has no origin, so such orders get their
-// certificate at the member's next request (the list, detail-full) instead.
+// section sweeper. The QR code's origin comes from configuration only: PUBLIC_URL, else (development)
+// the server's own listen address. Never the request's Host or X-Forwarded-Host (issue 28).
+import type { AddressInfo } from 'node:net';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { certificateOrigin } from '../config.ts';
 import fp from 'fastify-plugin';
 import { issueCertificate, issueMissing, type CertificateDeps, type CertificateRow } from '../services/certificates/certificates.ts';
+import { publicJwks } from '../services/certificates/credential-keys.ts';
 import { registerBackgroundJob } from './background-job.ts';
 
 export interface CertificateService {
-  /** PUBLIC_URL, else the request's origin. */
-  verifyBase(req: FastifyRequest): string;
+  /** PUBLIC_URL, else the server's own listen address; no request can change it. */
+  verifyBase(): string;
   /** Right after an order completed: issues (idempotent); a failure is logged, never thrown (the catch-up retries). */
   afterCompletion(orderId: string, req: FastifyRequest): Promise<CertificateRow | null>;
   /** The member's completed orders that still lack a certificate or shipment get them now. */
@@ -23,17 +25,25 @@ declare module 'fastify' {
   }
 }
 
-export interface CertificatesPluginOptions { publicUrl: string | undefined; intervalMs: number }
+export interface CertificatesPluginOptions {
+  publicUrl: string | undefined; host: string; port: number; intervalMs: number;
+  /** Encrypts the credential signing keys at rest (CREDENTIAL_KEY_SECRET). */
+  keySecret?: string | undefined;
+}
 
 export const certificatesPlugin = fp(async (app: FastifyInstance, opts: CertificatesPluginOptions) => {
   const deps: CertificateDeps = { db: app.db, store: app.blobs, clock: app.clock };
-  const verifyBase = (req: FastifyRequest) => opts.publicUrl ?? `${req.protocol}://${req.host}`;
+  // The port actually bound (PORT=0 picks one at listen); before listen (inject() tests) the configured one.
+  const verifyBase = () => {
+    const bound = app.server.listening ? (app.server.address() as AddressInfo | null)?.port : undefined;
+    return certificateOrigin(opts, bound);
+  };
 
   app.decorate('certificates', {
     verifyBase,
     async afterCompletion(orderId, req) {
       try {
-        return await issueCertificate(deps, orderId, verifyBase(req));
+        return await issueCertificate(deps, orderId, verifyBase());
       } catch (err) {
         req.log.error({ err, order: orderId }, 'certificate issue failed');
         return null;
@@ -41,18 +51,22 @@ export const certificatesPlugin = fp(async (app: FastifyInstance, opts: Certific
     },
     async ensureForMember(userId, req) {
       try {
-        await issueMissing(deps, verifyBase(req), { userId });
+        await issueMissing(deps, verifyBase(), { userId });
       } catch (err) {
         req.log.error({ err, member: userId }, 'certificate catch-up failed');
       }
     },
   } satisfies CertificateService);
 
-  const publicUrl = opts.publicUrl;
-  if (!publicUrl) return;
+  // The issuer's public keys, at the well-known path verifiers (and our /verify page) fetch them from.
+  app.get('/.well-known/jwks.json', async (_req, reply) => {
+    reply.header('cache-control', 'public, max-age=300');
+    return publicJwks(app.db, app.clock.now(), opts.keySecret);
+  });
+
   registerBackgroundJob(app, {
     intervalMs: opts.intervalMs,
-    run: async () => { const orders = await issueMissing(deps, publicUrl); return orders > 0 ? { orders } : null; },
+    run: async () => { const orders = await issueMissing(deps, verifyBase()); return orders > 0 ? { orders } : null; },
     doneMessage: 'certificates issued by catch-up',
     failedMessage: 'certificate catch-up failed',
   });

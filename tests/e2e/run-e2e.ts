@@ -89,7 +89,7 @@ const server = spawn(process.execPath, [join(root, 'node_modules', 'tsx', 'dist'
   env: {
     ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, DATABASE_URL: '', NODE_ENV: 'production', LOG_LEVEL: 'warn',
     SMTP_URL: sink.url, SSO_SECRET: ssoSecret, SSO_PREFIX: ssoPrefix, ACCESS_KEY: 'epot-public-demo-key', GOOGLE_CLIENT_ID: '',
-    // Mail links come from configuration only (issue 29 item 13), as in a real deployment.
+    // Mail links and the certificate QR come from configuration only (issues 28, 29), as in a deployment.
     PUBLIC_URL: baseUrl,
   },
   stdio: ['ignore', 'inherit', 'inherit'],

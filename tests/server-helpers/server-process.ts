@@ -38,7 +38,7 @@ export async function startServerProcess(env: Record<string, string>, opts: { po
   // `node --import tsx`, not the tsx CLI: one process, so a kill -9 reaches the server itself.
   const proc = spawn(process.execPath, [...(opts.nodeArgs ?? []), '--import', 'tsx', join(root, 'server', 'server.ts')], {
     cwd: root, stdio: ['ignore', opts.captureStdout ? 'pipe' : 'ignore', 'pipe'],
-    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', NODE_ENV: 'production', LOG_LEVEL: 'warn', STATIC_DIR: join(root, 'dist'), ...env },
+    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', NODE_ENV: 'production', LOG_LEVEL: 'warn', STATIC_DIR: join(root, 'dist'), PUBLIC_URL: `http://127.0.0.1:${port}`, ...env },
   });
   let err = '';
   let out = '';

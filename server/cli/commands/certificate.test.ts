@@ -6,7 +6,8 @@ import { join } from 'node:path';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase } from '../../db/client.ts';
-import { certificates, media, shipments, users } from '../../db/schema/index.ts';
+import { certificates, consents, licences, media, orders, shipments, users } from '../../db/schema/index.ts';
+import { PREPARATION_MESSAGES, startTest } from '../../services/orders/preparation.ts';
 import { seedDemo } from '../../seed/demo-seed.ts';
 import { issueCertificate, publicCertificate } from '../../services/certificates/certificates.ts';
 import { createDiskStore } from '../../services/media/disk-store.ts';
@@ -90,7 +91,9 @@ describe('certificate CLI', () => {
       const old = rows.find((r) => r.number === cert.number)!;
       const now = rows.find((r) => r.number === fresh)!;
       expect(old).toMatchObject({ status: 'revoked', superseded_by: now.id });
-      expect(now).toMatchObject({ status: 'valid', superseded_by: null, name_on_certificate: 'Siti Nurhaliza Binti Ahmad', verify_url: `https://epot.example.id/verify/${fresh}` });
+      expect(now).toMatchObject({ status: 'valid', superseded_by: null, name_on_certificate: 'Siti Nurhaliza Binti Ahmad' });
+      // The old QR's origin (epot.example.id) is never reused: the configured one (no PUBLIC_URL here: the listen address).
+      expect(now!.verify_url).toBe(`http://localhost:8080/verify/${fresh}`);
       expect((await publicCertificate(database.db, cert.number, systemClock.now()))!.status).toBe('revoked');
       expect(await publicCertificate(database.db, fresh, systemClock.now())).toMatchObject({ status: 'valid', name: 'Siti Nurhaliza Binti Ahmad' });
       const [user] = await database.db.select().from(users).where(eq(users.id, userId));
@@ -104,6 +107,70 @@ describe('certificate CLI', () => {
     }
     expect((await admin('certificate', 'reissue', 'EPOT-NOPE', '--name', 'X')).code).toBe(1);
     expect((await admin('certificate', 'reissue', orderNo)).code).toBe(2);
+  });
+});
+
+describe('no e-mail address as the name (issue 28)', () => {
+  it('a test cannot start without a full name; issuance refuses an e-mail-shaped name; check lists old ones, reissue fixes them', async () => {
+    const database = await open();
+    const deps = { db: database.db, store: createDiskStore(dir), clock: systemClock };
+    let legacy: { orderNo: string; number: string };
+    try {
+      // The start gate: a member whose "full name" is their address cannot start.
+      const { user } = await createMember(database.db, { fullname: 'budi.santoso@gmail.com' });
+      const [lic] = await database.db.insert(licences).values({ code_hash: `${user.id}-h`, code_hint: 'NAME', product_id: (await database.db.select().from(licences).limit(1))[0]!.product_id }).returning();
+      const [order] = await database.db.insert(orders).values({
+        order_no: `EPOT-NAME-${user.id.slice(0, 8)}`, user_id: user.id, license_id: lic!.id, product_id: lic!.product_id,
+        meta: { job: 'Pelajar', certificate_for: 'Kelulusan' }, status: 'not_started',
+      }).returning();
+      const checks = { face: true, voice: true, new_tab: true, camera: true, photos: true };
+      await database.db.insert(consents).values([
+        { order_id: order!.id, user_id: user.id, rules_version: 'v1', checks },
+        { order_id: order!.id, user_id: user.id, kind: 'biometric', rules_version: 'v1', checks },
+      ]);
+      await expect(startTest(database.db, order!, systemClock.now())).rejects.toMatchObject({ message: PREPARATION_MESSAGES.profileFirst });
+      await database.db.update(users).set({ fullname: '  ' }).where(eq(users.id, user.id));
+      await expect(startTest(database.db, order!, systemClock.now())).rejects.toMatchObject({ message: PREPARATION_MESSAGES.profileFirst });
+      await database.db.update(users).set({ fullname: 'Budi Santoso' }).where(eq(users.id, user.id));
+      expect((await startTest(database.db, order!, systemClock.now())).status).toBe('in_progress');
+
+      // Issuance refuses an e-mail-shaped name (no certificate rather than a public address).
+      const { user: noName } = await createMember(database.db, { fullname: 'rina@example.id' });
+      const done = await completedOrder(database.db, noName.id, { completedAt: systemClock.now() });
+      expect(await issueCertificate(deps, done.orderId, 'https://epot.example.id')).toBeNull();
+      expect(await database.db.select().from(certificates).where(eq(certificates.order_id, done.orderId))).toHaveLength(0);
+      // A certificate issued before the rule, with the address on it.
+      const { user: old } = await createMember(database.db, { fullname: 'Sementara' });
+      const o = await completedOrder(database.db, old.id, { completedAt: systemClock.now() });
+      const cert = (await issueCertificate(deps, o.orderId, 'https://epot.example.id'))!;
+      await database.db.update(certificates).set({ name_on_certificate: 'dewi.lestari@yahoo.co.id' }).where(eq(certificates.id, cert.id));
+      legacy = { orderNo: o.orderNo, number: cert.number };
+    } finally {
+      await database.close();
+    }
+    const check = await admin('certificate', 'check');
+    expect(check.code, check.err).toBe(0);
+    expect(check.out).toContain(`${legacy.number}\torder ${legacy.orderNo}\tname "dewi.lestari@yahoo.co.id"`);
+    // Reissue refuses another address, accepts a name; then check no longer lists it.
+    const refused = await admin('certificate', 'reissue', legacy.orderNo, '--name', 'dewi@yahoo.co.id');
+    expect(refused.code).toBe(1);
+    expect(refused.err).toContain('bukan alamat e-mail');
+    expect((await admin('certificate', 'reissue', legacy.orderNo, '--name', 'Dewi Lestari')).code).toBe(0);
+    expect((await admin('certificate', 'check')).out).not.toContain(legacy.number);
+  });
+});
+
+describe('keys CLI', () => {
+  it('rotates (the old key stays published, retired) and marks a key compromised', async () => {
+    const first = await admin('keys', 'list');
+    expect(first.code, first.err).toBe(0);
+    const [oldKid] = first.out.split('\n')[0]!.split('\t');
+    const rotated = await admin('keys', 'rotate');
+    expect(rotated.code, rotated.err).toBe(0);
+    expect(rotated.out).toContain(`${oldKid}\tretired`);
+    expect(rotated.out).toMatch(/\tactive$/m);
+    expect((await admin('keys', 'compromise', oldKid!)).out).toContain(`${oldKid}\tcompromised`);
+    expect((await admin('keys', 'compromise', 'k-nope')).code).toBe(2);
   });
 });
 

@@ -2,7 +2,11 @@
 // `certificate reissue ORDER_NO --name "Corrected Name" [--base-url URL]`: revocation shows on the
 // public verification page at once; a reissue makes a new number and PDF, corrects the member's
 // name and revokes the old certificate as superseded. Same services (and audit log) as the console.
+import { and, eq, isNull, like, or, sql } from 'drizzle-orm';
 import { z } from 'zod';
+import { certificates, orders } from '../../db/schema/index.ts';
+import { isPrintableName } from '../../services/certificates/certificate-name.ts';
+import { certificateOrigin } from '../../config.ts';
 import { createBlobStore } from '../../services/media/blob-store.ts';
 import { reissueAudited, revokeAudited } from '../../services/operator/certificates.ts';
 import { SHELL_ACTOR } from '../../services/staff/audit.ts';
@@ -10,14 +14,26 @@ import { parseFlags, UsageError, type AdminCommand } from '../admin-command.ts';
 
 export const certificateCommand: AdminCommand = {
   name: 'certificate',
-  summary: 'revoke a certificate, or reissue one after a name correction',
+  summary: 'check names, revoke a certificate, or reissue one after a name correction',
   usage: [
+    'certificate check (lists live certificates whose name is blank or an e-mail address: reissue them with --name)',
     'certificate revoke NUMBER --reason REASON',
-    'certificate reissue ORDER_NO --name "CORRECTED NAME" [--base-url URL (PUBLIC_URL, else the old QR code\'s origin)]',
+    'certificate reissue ORDER_NO --name "CORRECTED NAME" [--base-url URL (default PUBLIC_URL; never the old QR code\'s origin)]',
   ],
   async run(args, ctx) {
     const [sub, ...rest] = args;
     const db = ctx.database.db;
+    if (sub === 'check') {
+      // SQL narrows to candidates (blank or containing @); isPrintableName is the one rule.
+      const rows = await db.select({ number: certificates.number, name: certificates.name_on_certificate, order_no: orders.order_no })
+        .from(certificates).innerJoin(orders, eq(orders.id, certificates.order_id))
+        .where(and(isNull(certificates.superseded_by), eq(certificates.status, 'valid'),
+          or(like(certificates.name_on_certificate, '%@%'), eq(sql`trim(${certificates.name_on_certificate})`, ''))));
+      const bad = rows.filter((r) => !isPrintableName(r.name));
+      for (const r of bad) ctx.out(`${r.number}\torder ${r.order_no}\tname "${r.name}"  -> certificate reissue ${r.order_no} --name "FULL NAME"`);
+      ctx.out(bad.length ? `${bad.length} certificate(s) print an e-mail address or no name` : 'no certificate prints an e-mail address or a blank name');
+      return;
+    }
     if (sub === 'revoke') {
       const { values, positional } = parseFlags(rest, { values: ['reason'] });
       const [number] = positional;
@@ -33,8 +49,12 @@ export const certificateCommand: AdminCommand = {
       const [orderNo] = positional;
       if (!orderNo || positional.length !== 1) throw new UsageError('one ORDER_NO is required');
       if (!values.name?.trim()) throw new UsageError('--name is required');
-      const base = values['base-url'] ?? ctx.config.publicUrl;
-      if (base && !z.url({ protocol: /^https?$/ }).safeParse(base).success) throw new UsageError('--base-url must be an http(s) URL');
+      // Configuration only: a stored origin is never reused, so a bad one cannot survive a correction.
+      if (!values['base-url'] && ctx.config.nodeEnv === 'production' && !ctx.config.publicUrl) {
+        throw new UsageError('PUBLIC_URL is not set: set it (or pass --base-url) so the new QR code points at our verify page');
+      }
+      const base = values['base-url'] ?? certificateOrigin(ctx.config);
+      if (!z.url({ protocol: /^https?$/ }).safeParse(base).success) throw new UsageError('--base-url must be an http(s) URL');
       const { certificate: fresh, replaced_number: old } = await reissueAudited(
         { db, store: createBlobStore(ctx.config), clock: ctx.clock }, orderNo, values.name, base, SHELL_ACTOR);
       ctx.out(`issued ${fresh.number} for ${orderNo} (${fresh.name})${old ? `; ${old} revoked as superseded` : ''}`);

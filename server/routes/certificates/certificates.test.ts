@@ -52,6 +52,18 @@ async function download(url: string): Promise<Buffer> {
   return res.rawPayload;
 }
 
+describe('issuer keys (issue 28)', () => {
+  it('publishes the public signing keys at /.well-known/jwks.json, never a private part', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/.well-known/jwks.json' });
+    expect(res.statusCode).toBe(200);
+    const body = res.json<{ keys: { kid: string; kty: string; crv: string; alg: string; status: string; d?: string }[] }>();
+    expect(body.keys[0]).toMatchObject({ kty: 'OKP', crv: 'Ed25519', alg: 'EdDSA', use: 'sig', status: 'active' });
+    expect(body.keys.every((k) => k.d === undefined)).toBe(true);
+    // Stable across requests (generated once, stored).
+    expect((await t.app.inject({ method: 'GET', url: '/.well-known/jwks.json' })).json()).toEqual(body);
+  });
+});
+
 describe('issuance on completion', () => {
   it('issues a certificate when the last section is submitted: PDF with name, scores and level, QR to the verification page', async () => {
     const o = await startedOrder(t);
@@ -60,14 +72,17 @@ describe('issuance on completion', () => {
       const detail = (await getSection(t, o, section)).body.data;
       const answer = answerPattern(detail, await keysFor(t, detail), raw[section]);
       const images = await sectionPhotos(t, o);
-      const sent = await call(t, { method: 'POST', url: '/users/v1/member/order/answer/', headers: o.headers, payload: { id: o.orderId, section, images, answer } });
+      // A forged Host and X-Forwarded-Host (the app trusts forwarding headers from loopback) choose nothing.
+      const headers = { ...o.headers, host: 'epot-verify.example', 'x-forwarded-host': 'epot-verify.example', 'x-forwarded-proto': 'https' };
+      const sent = await call(t, { method: 'POST', url: '/users/v1/member/order/answer/', headers, payload: { id: o.orderId, section, images, answer } });
       expect(sent.code).toBe(200);
     }
     // Issued by the submission itself, before anyone asks for it.
     const [cert] = await t.db.select().from(certificates).where(eq(certificates.order_id, o.orderId));
     expect(cert).toMatchObject({ status: 'valid', name_on_certificate: 'Peserta Uji', superseded_by: null });
     expect(cert!.number).toMatch(/^EPOT-[2-9A-HJ-NP-Z]{12}$/);
-    expect(cert!.verify_url).toBe(`http://localhost:80/verify/${cert!.number}`);
+    // No PUBLIC_URL in tests: the server's own (configured) listen address, never the request's Host.
+    expect(cert!.verify_url).toBe(`http://localhost:${t.config.port}/verify/${cert!.number}`);
 
     const list = await call<CertificateListResponse['data']>(t, { method: 'GET', url: LIST, headers: o.headers });
     expect(list.code).toBe(200);

@@ -18,6 +18,7 @@ import type { AppDb } from '../../db/client.ts';
 import type { Clock } from '../platform/clock.ts';
 import { certificates, media, orderSections, orders, shipments, users } from '../../db/schema/index.ts';
 import { HttpError } from '../../http-error.ts';
+import { isPrintableName } from './certificate-name.ts';
 import { renderCertificatePdf } from './certificate-pdf.ts';
 import { LICENCE_ALPHABET } from '../orders/licence-codes.ts';
 import type { BlobStore } from '../media/blob-store.ts';
@@ -35,6 +36,7 @@ export const CERTIFICATE_MESSAGES = {
   notFound: 'Sertifikat tidak ditemukan',
   institution: 'Menu Sertifikat tidak tersedia untuk peserta lembaga',
   notCompleted: 'Tes belum selesai, sertifikat belum tersedia',
+  nameIsEmail: 'Nama pada sertifikat harus nama lengkap, bukan alamat e-mail',
 } as const;
 
 export interface CertificateDeps {
@@ -117,7 +119,7 @@ class LostRace extends Error {}
  * The order's certificate, issued now if it has none yet (and the printed certificate's shipment
  * for individual orders). Null when the order is not completed, or while its certificate is held
  * for review (evidence missing). `verifyBase` is the origin the QR code points at (PUBLIC_URL, else
- * the request's origin).
+ * the server's own listen address; never a request's Host).
  */
 export async function issueCertificate(deps: CertificateDeps, orderId: string, verifyBase: string): Promise<CertificateRow | null> {
   const { db, store, clock } = deps;
@@ -131,7 +133,9 @@ export async function issueCertificate(deps: CertificateDeps, orderId: string, v
     if (!facts) return null;
     if (await certificateHeld(db, orderId)) return null;
     const number = newCertificateNumber();
-    const name = facts.user.fullname.trim() || facts.user.email;
+    // No full name (or an e-mail address as one): no certificate until an operator reissues with a real name.
+    const name = facts.user.fullname.trim();
+    if (!isPrintableName(name)) return null;
     const verifyUrl = verifyUrlFor(verifyBase, number);
     const { pdf, validUntil } = await renderFor(facts, number, name, verifyUrl);
     const key = await store.put(pdf, 'pdf');
@@ -263,21 +267,20 @@ export async function revokeCertificate(db: AppDb, number: string, reason: strin
 /**
  * Operator: a new certificate (new number and PDF) after a name correction. The member's name is
  * corrected too, and the old certificate is revoked and points at its successor.
- * `verifyBase` defaults to the origin of the old certificate's QR code.
+ * `verifyBase` is the configured origin: a stored one is never reused, so a bad origin cannot survive a correction.
  */
-export async function reissueCertificate(deps: CertificateDeps, orderNo: string, name: string, verifyBase?: string): Promise<{ old: CertificateRow | null; fresh: CertificateRow }> {
+export async function reissueCertificate(deps: CertificateDeps, orderNo: string, name: string, verifyBase: string): Promise<{ old: CertificateRow | null; fresh: CertificateRow }> {
   const { db, store, clock } = deps;
   const clean = name.trim().replace(/\s+/g, ' ');
   if (!clean) throw HttpError.badRequest('Nama tidak boleh kosong');
+  if (!isPrintableName(clean)) throw HttpError.badRequest(CERTIFICATE_MESSAGES.nameIsEmail);
   const [order] = await db.select().from(orders).where(eq(orders.order_no, orderNo));
   if (!order) throw HttpError.notFound(SERVER_MESSAGES.orderNotFound);
   const facts = await loadFacts(db, order.id);
   if (!facts) throw HttpError.badRequest(CERTIFICATE_MESSAGES.notCompleted);
   const old = await liveCertificate(db, order.id) ?? null;
-  const base = verifyBase ?? (old ? new URL(old.verify_url).origin : undefined);
-  if (!base) throw HttpError.badRequest('PUBLIC_URL atau --base-url diperlukan');
   const number = newCertificateNumber();
-  const verifyUrl = verifyUrlFor(base, number);
+  const verifyUrl = verifyUrlFor(verifyBase, number);
   const { pdf, validUntil } = await renderFor(facts, number, clean, verifyUrl);
   const key = await store.put(pdf, 'pdf');
   try {

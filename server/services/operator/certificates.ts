@@ -48,7 +48,7 @@ export async function revokeAudited(db: AppDb, number: string, reason: string, a
   return { certificate: certificateView(row, await orderNoOf(db, row.order_id)), changed };
 }
 
-export async function reissueAudited(deps: CertificateDeps, orderNo: string, name: string, verifyBase: string | undefined, actor: AuditActor) {
+export async function reissueAudited(deps: CertificateDeps, orderNo: string, name: string, verifyBase: string, actor: AuditActor) {
   const { old, fresh } = await reissueCertificate(deps, orderNo, name, verifyBase);
   await appendAudit(deps.db, actor, {
     action: 'certificate.reissue', targetType: 'certificate', targetId: fresh.number, institutionId: await institutionOfOrder(deps.db, fresh.order_id),

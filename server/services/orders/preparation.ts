@@ -4,7 +4,8 @@ import { and, asc, desc, eq, sql } from 'drizzle-orm';
 import { PRIVACY_MESSAGES } from '../../../contracts/facts/index.ts';
 import type { OrderSettings } from '../../../contracts/orders.ts';
 import type { AppDb } from '../../db/client.ts';
-import { consents, deviceReports, institutions, orders } from '../../db/schema/index.ts';
+import { consents, deviceReports, institutions, orders, users } from '../../db/schema/index.ts';
+import { isPrintableName } from '../certificates/certificate-name.ts';
 import { HttpError } from '../../http-error.ts';
 import type { OrderRow } from './orders.ts';
 import {
@@ -13,6 +14,7 @@ import {
 
 export const PREPARATION_MESSAGES = {
   consentFirst: 'Silakan setujui peraturan tes terlebih dahulu',
+  profileFirst: 'Lengkapi Nama Lengkap Anda di halaman Account sebelum memulai tes',
 } as const;
 
 /**
@@ -57,6 +59,12 @@ export async function saveOrderSettings(db: AppDb, orderId: string, settings: Or
 export async function startTest(db: AppDb, order: OrderRow, now: Date) {
   const [consent] = await db.select({ id: consents.id }).from(consents).where(and(eq(consents.order_id, order.id), eq(consents.kind, 'terms'))).limit(1);
   if (!consent) throw new HttpError(400, PREPARATION_MESSAGES.consentFirst);
+  // The spec's profile gate, enforced here too: the certificate prints this name, so a test cannot
+  // start without a real full name (never the e-mail address in its place).
+  if (order.status === 'not_started') {
+    const [user] = await db.select({ fullname: users.fullname }).from(users).where(eq(users.id, order.user_id));
+    if (!isPrintableName(user?.fullname)) throw new HttpError(400, PREPARATION_MESSAGES.profileFirst);
+  }
   // A test that uses the camera needs the separate biometric consent, live now (a withdrawal stops it
   // until the preparation page records it again). An order already started keeps going.
   if (order.status === 'not_started' && !(await hasLiveConsent(db, order.user_id, 'biometric'))) {

@@ -67,6 +67,7 @@ export class SideServer {
       cwd: root,
       env: {
         ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: this.dataDir, DATABASE_URL: '', NODE_ENV: 'production',
+        PUBLIC_URL: `http://127.0.0.1:${port}`,
         LOG_LEVEL: 'warn', ACCESS_KEY: 'epot-public-demo-key', GOOGLE_CLIENT_ID: '', SMTP_URL: '',
         ...(this.opts.staticDir ? { STATIC_DIR: this.opts.staticDir } : {}),
         ...this.opts.env,
