@@ -13,7 +13,7 @@ import { actorOf } from '../../plugins/staff-auth.ts';
 import { verifyOrBurn } from '../auth/guards.ts';
 import type { Config } from '../../config.ts';
 import {
-  accountLockedFor, LOGIN_ALERT_SUBJECT, LOGIN_GUARD, loginAlertText, recordLoginFailure, recordLoginSuccess,
+  accountLockedFor, recordLoginSuccess, refuseLogin,
 } from '../../services/accounts/login-guard.ts';
 import { tooManyAttempts } from '../../services/platform/rate-limit.ts';
 import {
@@ -42,16 +42,13 @@ export const staffSessionRoutes: FastifyPluginAsyncZod<{ config: Config }> = asy
     const row = await findStaffByEmail(app.db, email);
     const passwordOk = await verifyOrBurn(row?.password_hash, password);
     const failed = async (message: string): Promise<never> => {
-      const failure = await recordLoginFailure(app.db, 'staff', email, req.ip, now);
-      if (failure.firstLock && row) {
-        await app.mailer.send({
-          to: row.email, subject: LOGIN_ALERT_SUBJECT,
-          text: loginAlertText({ name: row.name || row.email, failures: LOGIN_GUARD.freeFailures + 1, supportEmail: config.supportEmail }),
-        }).catch((err: unknown) => req.log.error({ err }, 'login alert mail failed'));
-      }
-      if (failure.retryAfterSeconds !== null) {
-        reply.header('retry-after', String(failure.retryAfterSeconds));
-        throw tooManyAttempts(failure.retryAfterSeconds);
+      const wait = await refuseLogin(
+        { db: app.db, mailer: app.mailer, supportEmail: config.supportEmail, onMailError: (err) => req.log.error({ err }, 'login alert mail failed') },
+        { scope: 'staff', email, ip: req.ip, now, owner: row ? { email: row.email, name: row.name } : null },
+      );
+      if (wait !== null) {
+        reply.header('retry-after', String(wait));
+        throw tooManyAttempts(wait);
       }
       throw HttpError.unauthorized(message);
     };

@@ -16,7 +16,7 @@ import {
 import { hashPassword } from '../../services/accounts/passwords.ts';
 import { enforce, tooManyAttempts } from '../../services/platform/rate-limit.ts';
 import {
-  accountLockedFor, LOGIN_ALERT_SUBJECT, LOGIN_GUARD, loginAlertText, recordLoginFailure, recordLoginSuccess,
+  accountLockedFor, recordLoginSuccess, refuseLogin,
 } from '../../services/accounts/login-guard.ts';
 import { spendSsoLink, verifySso } from '../../services/accounts/sso.ts';
 import { authLimits, requireAccessKey, verifyOrBurn } from './guards.ts';
@@ -66,16 +66,13 @@ export const sessionRoutes: FastifyPluginAsyncZod<{ config: Config }> = async (a
     }
     const user = await findUserByEmail(app.db, body.email);
     if (!(await verifyOrBurn(user?.password_hash, body.password)) || !user) {
-      const failure = await recordLoginFailure(app.db, 'member', body.email, req.ip, now);
-      if (failure.firstLock && user) {
-        await app.mailer.send({
-          to: user.email, subject: LOGIN_ALERT_SUBJECT,
-          text: loginAlertText({ name: user.fullname || user.email, failures: LOGIN_GUARD.freeFailures + 1, supportEmail: config.supportEmail }),
-        }).catch((err: unknown) => req.log.error({ err }, 'login alert mail failed'));
-      }
-      if (failure.retryAfterSeconds !== null) {
-        reply.header('retry-after', String(failure.retryAfterSeconds));
-        throw tooManyAttempts(failure.retryAfterSeconds);
+      const wait = await refuseLogin(
+        { db: app.db, mailer: app.mailer, supportEmail: config.supportEmail, onMailError: (err) => req.log.error({ err }, 'login alert mail failed') },
+        { scope: 'member', email: body.email, ip: req.ip, now, owner: user ? { email: user.email, name: user.fullname } : null },
+      );
+      if (wait !== null) {
+        reply.header('retry-after', String(wait));
+        throw tooManyAttempts(wait);
       }
       throw HttpError.unauthorized(loginMessages.wrongCredentials);
     }

@@ -11,6 +11,7 @@
 import { and, eq, gt, inArray } from 'drizzle-orm';
 import type { AppDb } from '../../db/client.ts';
 import { rateLimits } from '../../db/schema/index.ts';
+import type { Mailer } from '../platform/mailer.ts';
 import { consume } from '../platform/rate-limit.ts';
 
 export const LOGIN_GUARD = {
@@ -69,6 +70,25 @@ export async function recordLoginFailure(db: AppDb, scope: LoginScope, email: st
 /** A correct login: the account starts again with its free tries. */
 export async function recordLoginSuccess(db: AppDb, scope: LoginScope, email: string): Promise<void> {
   await db.delete(rateLimits).where(inArray(rateLimits.key, [failKey(scope, email), lockKey(scope, email)]));
+}
+
+/**
+ * A refused sign-in (members and staff alike): counts the failure, mails the owner once when their
+ * account starts being slowed down, and gives the seconds to wait (answer 429 with Retry-After), or
+ * null for a plain 401.
+ */
+export async function refuseLogin(
+  deps: { db: AppDb; mailer: Mailer; supportEmail: string; onMailError: (err: unknown) => void },
+  attempt: { scope: LoginScope; email: string; ip: string; now: Date; owner: { email: string; name: string } | null },
+): Promise<number | null> {
+  const failure = await recordLoginFailure(deps.db, attempt.scope, attempt.email, attempt.ip, attempt.now);
+  if (failure.firstLock && attempt.owner) {
+    await deps.mailer.send({
+      to: attempt.owner.email, subject: LOGIN_ALERT_SUBJECT,
+      text: loginAlertText({ name: attempt.owner.name || attempt.owner.email, failures: LOGIN_GUARD.freeFailures + 1, supportEmail: deps.supportEmail }),
+    }).catch(deps.onMailError);
+  }
+  return failure.retryAfterSeconds;
 }
 
 export const LOGIN_ALERT_SUBJECT = 'Percobaan login ke akun EPOT Anda';
