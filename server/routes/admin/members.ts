@@ -48,6 +48,7 @@ export const staffMemberRoutes: FastifyPluginAsyncZod<{ config: Config }> = asyn
   }, async (req) => {
     const member = await memberInScope(app.db, req.params.id, institutionFilter(req.staff));
     if (!member) throw HttpError.notFound(STAFF_MESSAGES.notFound);
+    await appendAudit(app.db, actorOf(req), { action: 'member.view', targetType: 'member', targetId: member.id, institutionId: member.institution_id }, app.clock.now());
     return { status: 200 as const, message: 'OK', data: member };
   });
 

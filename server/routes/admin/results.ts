@@ -1,10 +1,13 @@
 // Results of an institution's members: the paged list and the streamed exports (CSV, XLSX) with
 // the same filters. Operators may pass `?institution=ID` (without it: every institution).
+import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { resultFilterSchema, resultListQuerySchema, resultListResponseSchema } from '../../../contracts/admin-results.ts';
 import { apiPaths } from '../../../contracts/api-paths.ts';
 import { listResults, resultPages } from '../../services/staff/results.ts';
 import { resultsCsvStream, resultsXlsxStream } from '../../services/staff/results-export.ts';
+import { actorOf } from '../../plugins/staff-auth.ts';
+import { appendAudit } from '../../services/staff/audit.ts';
 import { listInstitution } from '../../services/staff/scope.ts';
 
 const tags = ['staff'];
@@ -23,10 +26,16 @@ export const staffResultRoutes: FastifyPluginAsyncZod = async (app) => {
     return { status: 200 as const, message: 'OK', data: { list, page: q.page, limit: q.limit, total } };
   });
 
+  /** Who exported which results: an access review asks (issue 29 item 5). */
+  const auditExport = (req: FastifyRequest, institutionId: string | null, format: 'csv' | 'xlsx', filter: unknown) =>
+    appendAudit(app.db, actorOf(req), { action: 'results.export', targetType: 'results', targetId: institutionId ?? 'all', institutionId, after: { format, filter } }, app.clock.now());
+
   app.get(apiPaths.admin.resultsCsv, {
     preHandler: pre, schema: { summary: 'Results as CSV (UTF-8, header row), streamed', tags, querystring: resultFilterSchema },
   }, async (req, reply) => {
-    const pages = resultPages(app.db, { institutionId: listInstitution(req.staff, req.query.institution) }, req.query);
+    const institutionId = listInstitution(req.staff, req.query.institution);
+    await auditExport(req, institutionId, 'csv', req.query);
+    const pages = resultPages(app.db, { institutionId }, req.query);
     return reply.header('content-type', 'text/csv; charset=utf-8')
       .header('content-disposition', `attachment; filename="${fileName(app.clock.now(), 'csv')}"`).send(resultsCsvStream(pages));
   });
@@ -34,7 +43,9 @@ export const staffResultRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(apiPaths.admin.resultsXlsx, {
     preHandler: pre, schema: { summary: 'Results as XLSX, streamed', tags, querystring: resultFilterSchema },
   }, async (req, reply) => {
-    const pages = resultPages(app.db, { institutionId: listInstitution(req.staff, req.query.institution) }, req.query);
+    const institutionId = listInstitution(req.staff, req.query.institution);
+    await auditExport(req, institutionId, 'xlsx', req.query);
+    const pages = resultPages(app.db, { institutionId }, req.query);
     const stream = resultsXlsxStream(pages, (err) => req.log.error({ err }, 'results XLSX export failed'));
     return reply.header('content-type', XLSX_TYPE)
       .header('content-disposition', `attachment; filename="${fileName(app.clock.now(), 'xlsx')}"`).send(stream);

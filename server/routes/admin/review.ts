@@ -19,6 +19,7 @@ import { mediaFile } from '../../services/media/media-files.ts';
 import { staffAppealOf } from '../../services/review/appeals.ts';
 import { attemptView } from '../../services/review/attempt-view.ts';
 import { decide, reviewState, scopedOrder } from '../../services/review/decisions.ts';
+import { appendAudit } from '../../services/staff/audit.ts';
 import { tellCandidate } from '../../services/review/notify.ts';
 import { listReviewQueue } from '../../services/review/queue.ts';
 import { institutionExists, reviewAgreement, reviewSettingsOf, updateReviewSettings } from '../../services/review/settings.ts';
@@ -45,7 +46,10 @@ export const staffReviewRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(apiPaths.admin.attempt, {
     preHandler: pre, schema: { summary: "One attempt's evidence timeline, risk, review state and appeal", tags, params: attemptParamsSchema, response: { 200: attemptTimelineResponseSchema } },
   }, async (req) => {
-    const data = await attemptView({ db: app.db, urls: app.staffPhotoUrls }, reviewer(req), req.params.order_id, app.clock.now());
+    const now = app.clock.now();
+    const data = await attemptView({ db: app.db, urls: app.staffPhotoUrls }, reviewer(req), req.params.order_id, now);
+    const order = await scopedOrder(app.db, req.staff, req.params.order_id);
+    await appendAudit(app.db, actorOf(req), { action: 'attempt.view', targetType: 'order', targetId: order.id, institutionId: order.institution_id }, now);
     return { status: 200 as const, message: 'OK', data };
   });
 
@@ -57,6 +61,7 @@ export const staffReviewRoutes: FastifyPluginAsyncZod = async (app) => {
     if (!(await attemptPhotoIds(app.db, order.id)).has(id)) throw HttpError.notFound(STAFF_MESSAGES.notFound);
     const file = await mediaFile(app.db, id);
     if (!file) throw HttpError.notFound(STAFF_MESSAGES.notFound);
+    await appendAudit(app.db, actorOf(req), { action: 'attempt.photo-view', targetType: 'media', targetId: id, institutionId: order.institution_id, after: { order_id: order.id } }, app.clock.now());
     return { status: 200 as const, message: 'OK', data: { id, url: app.staffPhotoUrls.url(id), expires_in_seconds: app.staffPhotoUrls.ttlSeconds } };
   });
 

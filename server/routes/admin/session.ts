@@ -10,6 +10,7 @@ import { apiPaths } from '../../../contracts/api-paths.ts';
 import { STAFF_MESSAGES } from '../../../contracts/facts/index.ts';
 import { HttpError } from '../../http-error.ts';
 import { actorOf } from '../../plugins/staff-auth.ts';
+import { appendAudit } from '../../services/staff/audit.ts';
 import { verifyOrBurn } from '../auth/guards.ts';
 import type { Config } from '../../config.ts';
 import {
@@ -41,7 +42,13 @@ export const staffSessionRoutes: FastifyPluginAsyncZod<{ config: Config }> = asy
     }
     const row = await findStaffByEmail(app.db, email);
     const passwordOk = await verifyOrBurn(row?.password_hash, password);
+    // Sign-ins, refused and accepted, are in the audit log for access reviews (issue 29 item 5); an
+    // unknown address is logged without it (no personal data of a stranger in the log).
+    const signIn = (action: 'staff.sign-in' | 'staff.sign-in-failed') => appendAudit(app.db,
+      { staffId: row?.id ?? null, role: row?.role ?? 'unknown', ip: req.ip, socketIp: req.socket.remoteAddress ?? null },
+      { action, targetType: 'staff', targetId: row?.id ?? 'unknown', institutionId: row?.institution_id ?? null }, now);
     const failed = async (message: string): Promise<never> => {
+      await signIn('staff.sign-in-failed');
       const wait = await refuseLogin(
         { db: app.db, mailer: app.mailer, supportEmail: config.supportEmail, onMailError: (err) => req.log.error({ err }, 'login alert mail failed') },
         { scope: 'staff', email, ip: req.ip, now, owner: row ? { email: row.email, name: row.name } : null },
@@ -57,6 +64,7 @@ export const staffSessionRoutes: FastifyPluginAsyncZod<{ config: Config }> = asy
     if (second === 'required') throw HttpError.unauthorized(STAFF_MESSAGES.otpRequired);
     if (second === 'wrong') return failed(STAFF_MESSAGES.otpWrong);
     await recordLoginSuccess(app.db, 'staff', email);
+    await signIn('staff.sign-in');
     return { status: 200 as const, message: STAFF_MESSAGES.loggedIn, data: { token: await app.staffTokens.sign(row), staff: toStaffPublic(row) } };
   });
 
@@ -70,6 +78,7 @@ export const staffSessionRoutes: FastifyPluginAsyncZod<{ config: Config }> = asy
     schema: { summary: 'Revoke every staff token of this account', tags, response: { 200: plainOkResponseSchema } },
   }, async (req) => {
     await revokeStaffTokens(app.db, req.staff.id);
+    await appendAudit(app.db, actorOf(req), { action: 'staff.logout-everywhere', targetType: 'staff', targetId: req.staff.id, institutionId: req.staff.institution_id }, app.clock.now());
     return { status: 200 as const, message: STAFF_MESSAGES.loggedOutEverywhere, data: null };
   });
 
