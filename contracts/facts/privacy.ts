@@ -5,6 +5,15 @@
 /** Kept for issued certificates (their verification needs the name, the scores and the number). */
 export const DELETION_KEEPS = ['nama pada sertifikat', 'skor dan level', 'nomor sertifikat'] as const;
 
+/**
+ * Kept after every deletion, certificate or not (issue 29 item 4: the receipt says exactly what
+ * stays): the anonymised attempt's scores, its violation counts, the consents' versions and times,
+ * and staff audit entries that name the account by id only.
+ */
+export const DELETION_KEEPS_ALWAYS = [
+  'skor dan level', 'jumlah pelanggaran per jenis', 'versi dan waktu persetujuan', 'catatan audit staf (hanya nomor akun)',
+] as const;
+
 export const PRIVACY_MESSAGES = {
   deletionDone: 'Data Anda telah dihapus. Konfirmasi dan tanda terima dikirim ke email Anda.',
   deletionNeedsPassword: 'Masukkan kata sandi Anda untuk mengonfirmasi penghapusan.',

@@ -231,7 +231,7 @@ export const messages = {
     download: 'Unduh Data Saya',
     downloading: 'Menyiapkan berkas…',
     deleteTitle: 'Hapus data saya',
-    deleteBody: 'Akun Anda akan dianonimkan dan tidak dapat dipakai lagi. Yang dihapus: email, kata sandi, tanggal dan tempat lahir, nomor telepon, alamat, semua foto, jawaban, transkrip suara, dan teks banding.',
+    deleteBody: 'Akun Anda akan dianonimkan dan tidak dapat dipakai lagi. Yang dihapus: email, kata sandi, tanggal dan tempat lahir, nomor telepon, alamat, semua foto, jawaban, transkrip suara, teks banding, dan email yang menunggu dikirim ke Anda. Yang disimpan: skor dan level, jumlah pelanggaran, versi dan waktu persetujuan, catatan audit staf (hanya nomor akun), serta nama dan nomor sertifikat bila sertifikat sudah terbit.',
     deleteKeeps: 'Jika sertifikat sudah terbit, yang tetap disimpan hanya nama pada sertifikat, skor dan level, serta nomor sertifikat, agar sertifikat tetap dapat diverifikasi.',
     deleteMail: 'Konfirmasi beserta tanda terima yang ditandatangani dikirim ke email Anda.',
     password: 'Kata sandi',

@@ -117,7 +117,8 @@ describe('POST /users/v1/member/privacy/deletion', () => {
     const res = await del(me.headers, { confirm: true, password: TEST_PASSWORD });
     expect(res.statusCode, res.body).toBe(200);
     const { receipt, kept } = res.json().data as { receipt: string; kept: string[] };
-    expect(kept).toEqual([]);
+    // Exactly what stays (issue 29 item 4): the scores, counts, consents and id-only audit entries.
+    expect(kept).toEqual(['skor dan level', 'jumlah pelanggaran per jenis', 'versi dan waktu persetujuan', 'catatan audit staf (hanya nomor akun)']);
     expect(decodeJwt(receipt)).toMatchObject({ sub: me.userId, aud: 'epot-privacy-receipt', kind: 'deletion', photos_deleted: 1 });
 
     const [after] = await t.db.select().from(users).where(eq(users.id, me.userId));
@@ -170,7 +171,9 @@ describe('POST /users/v1/member/privacy/deletion', () => {
     });
     const res = await del(me.headers, { confirm: true, password: TEST_PASSWORD });
     expect(res.statusCode, res.body).toBe(200);
-    expect(res.json().data.kept).toEqual(['nama pada sertifikat', 'skor dan level', 'nomor sertifikat']);
+    expect(res.json().data.kept).toEqual([
+      'nama pada sertifikat', 'skor dan level', 'nomor sertifikat', 'jumlah pelanggaran per jenis', 'versi dan waktu persetujuan', 'catatan audit staf (hanya nomor akun)',
+    ]);
     const [after] = await t.db.select().from(users).where(eq(users.id, me.userId));
     expect(after).toMatchObject({ fullname: before.fullname, email: anonymisedEmail(me.userId), phone_number: null });
     expect(await t.db.select().from(certificates).where(eq(certificates.user_id, me.userId))).toHaveLength(1);

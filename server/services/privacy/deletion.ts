@@ -9,7 +9,7 @@ import { and, count, eq, inArray, sql } from 'drizzle-orm';
 import { SignJWT } from 'jose';
 import type { AppDb } from '../../db/client.ts';
 import { appeals, certificates, consents, mailOutbox, media, orders, orderSections, users, violations } from '../../db/schema/index.ts';
-import { DELETION_KEEPS, DELETION_RECEIPT_AUDIENCE } from '../../../contracts/facts/index.ts';
+import { DELETION_KEEPS, DELETION_KEEPS_ALWAYS, DELETION_RECEIPT_AUDIENCE } from '../../../contracts/facts/index.ts';
 import type { BlobStore } from '../media/blob-store.ts';
 
 export const DELETION_REMOVES = [
@@ -61,7 +61,7 @@ export async function anonymiseMember(db: AppDb, store: BlobStore, userId: strin
   });
   return {
     userId, email: user.email, photosDeleted: photos.length, keptForCertificates: keepName,
-    removed: [...DELETION_REMOVES, ...(keepName ? [] : ['nama'])], kept: keepName ? [...DELETION_KEEPS] : [], at: now,
+    removed: [...DELETION_REMOVES, ...(keepName ? [] : ['nama'])], kept: [...new Set([...(keepName ? DELETION_KEEPS : []), ...DELETION_KEEPS_ALWAYS])], at: now,
   };
 }
 
