@@ -101,7 +101,8 @@ export async function importMembers(
     }
     await appendAudit(tx, actor, {
       action: 'member.import', targetType: 'institution', targetId: inst.id, institutionId: inst.id,
-      after: { rows: created.length, emails: created.map((c) => c.email) },
+      // Member ids, not e-mails: the audit log outlives an erasure (issue 29.4).
+      after: { rows: created.length, member_ids: created.map((c) => c.id) },
     }, now);
     const invites = opts.sendInvites ? await createInvites(tx, created, now) : [];
     return { rows: rows.length, imported: created.length, invites };

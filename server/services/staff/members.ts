@@ -72,7 +72,8 @@ export async function addMember(db: AppDb, inst: { id: string; company_id: strin
     if (!row) return undefined;
     await appendAudit(tx, actor, {
       action: 'member.create', targetType: 'member', targetId: row.id, institutionId: inst.id,
-      after: { email: row.email, fullname: row.fullname, phone_number: row.phone_number },
+      // Ids and what was set, never the values: the audit log outlives an erasure (issue 29.4).
+      after: { member_id: row.id, set: ['email', 'fullname', ...(row.phone_number ? ['phone_number'] : [])] },
     }, now);
     return row;
   });
