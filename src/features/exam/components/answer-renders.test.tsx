@@ -20,6 +20,7 @@ vi.mock('../api/exam-api.ts', () => ({
   pendingFor: vi.fn(),
   submitAnswers: vi.fn(),
   outboxKey: (o: string, s: string) => `${o}:${s}`,
+  nextDraftSeq: vi.fn(() => 1),
   outbox: { flush: vi.fn(async () => new Map()), enqueue: vi.fn(async () => 1), subscribe: vi.fn(() => () => undefined) },
 }));
 vi.mock('../../../workers/exam-clock.ts', () => ({ startExamClock: vi.fn(async () => undefined), stopExamClock: vi.fn() }));

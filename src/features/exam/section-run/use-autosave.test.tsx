@@ -11,6 +11,7 @@ import { DRAFT_DEBOUNCE_MS, useAutosave } from './use-autosave.ts';
 
 vi.mock('../api/exam-api.ts', () => ({
   outboxKey: (o: string, s: string) => `${o}:${s}`,
+  nextDraftSeq: vi.fn(() => 1),
   outbox: { flush: vi.fn(async () => new Map()), enqueue: vi.fn(async () => 1) },
 }));
 
@@ -47,7 +48,7 @@ describe('autosave', () => {
     expect(outbox.enqueue).toHaveBeenCalledTimes(1);
     expect(outbox.enqueue).toHaveBeenLastCalledWith(expect.objectContaining({
       method: 'PUT', kind: 'draft', key: 'o1:structure',
-      body: { id: 'o1', section: 'structure', position: 1, answer: [{ part: 'A', list_question: [
+      body: { id: 'o1', section: 'structure', client_seq: 1, position: 1, answer: [{ part: 'A', list_question: [
         { question_id: q1, answer: ['q1-a'] }, { question_id: q2, answer: [null] },
       ] }] },
     }));

@@ -17,6 +17,7 @@ vi.mock('../api/exam-api.ts', () => ({
   pendingFor: vi.fn(),
   submitAnswers: vi.fn(),
   outboxKey: (o: string, s: string) => `${o}:${s}`,
+  nextDraftSeq: vi.fn(() => 1),
   outbox: { flush: vi.fn(async () => new Map()), enqueue: vi.fn(async () => 1), subscribe: vi.fn(() => () => undefined) },
 }));
 vi.mock('../../../workers/exam-clock.ts', () => ({ startExamClock: vi.fn(async () => undefined), stopExamClock: vi.fn() }));
@@ -58,7 +59,7 @@ describe('section run', () => {
   it('a draft still waiting in the outbox is newer than the server copy', async () => {
     vi.mocked(pendingFor).mockResolvedValue({
       method: 'PUT', path: '/d', key: 'o1:structure', kind: 'draft',
-      body: { id: 'o1', section: 'structure', position: 3, answer: [{ part: 'A', list_question: [{ question_id: q2!, answer: ['q2-z'] }] }] },
+      body: { id: 'o1', section: 'structure', client_seq: 1, position: 3, answer: [{ part: 'A', list_question: [{ question_id: q2!, answer: ['q2-z'] }] }] },
     });
     const { result, store } = setup();
     await waitFor(() => expect(result.current.phase.kind).toBe('ready'));
@@ -77,7 +78,7 @@ describe('section run', () => {
     await waitFor(() => expect(outbox.enqueue).toHaveBeenCalledTimes(1));
     expect(outbox.enqueue).toHaveBeenLastCalledWith(expect.objectContaining({
       kind: 'draft', key: 'o1:structure',
-      body: { id: 'o1', section: 'structure', position: 1, answer: [{ part: 'A', list_question: [
+      body: { id: 'o1', section: 'structure', client_seq: 1, position: 1, answer: [{ part: 'A', list_question: [
         { question_id: q1, answer: ['q1-w'] }, { question_id: q2, answer: [null] }, { question_id: q3, answer: ['q3-y'] },
       ] }] },
     }));
