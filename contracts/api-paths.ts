@@ -75,6 +75,8 @@ export const apiPaths = {
   // Certificates: public verification (no login) and the couriers' signed webhook.
   public: {
     certificate: '/public/v1/certificate/:number',
+    // Issue 28: the signed revocation list (W3C Bitstring Status List, contracts/credential.ts).
+    certificateStatusList: '/public/v1/certificate-status-list',
     // An image the operator uploaded for the announcement (public: the test list shows it).
     announcementImage: '/public/v1/announcement-image/:id',
     // An image the operator uploaded for the maintenance screen (public, as the announcement's).

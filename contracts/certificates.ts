@@ -11,7 +11,7 @@ export const CERTIFICATE_PAGE_SIZE = 10;
 /** 'EPOT-' + 12 characters of the licence alphabet (no 0, 1, I, O). */
 export const CERTIFICATE_NUMBER_RE = /^EPOT-[2-9A-HJ-NP-Z]{12}$/;
 
-/** Where the verification page lives in the SPA; the QR code carries `<origin>/verify/<number>`. */
+/** Where the verification page lives in the SPA; the QR code carries `<origin>/verify/<number>#<credential>` (contracts/credential.ts). */
 export const VERIFY_PATH_PREFIX = '/verify/';
 
 /** 'expired' is derived: valid_until has passed. */
@@ -39,6 +39,8 @@ export const certificateRefSchema = z.object({
   public_url: z.string(),
   /** What the QR code encodes: the public verification page. */
   verify_url: z.string(),
+  /** Issue 28: the signed compact credential (contracts/credential.ts); null on a certificate not yet signed. */
+  credential: z.string().nullable().optional(),
 });
 export type CertificateRef = z.infer<typeof certificateRefSchema>;
 
@@ -141,6 +143,8 @@ export const publicCertificateSchema = z.object({
    * proctoring review, replaced by a new certificate, by the issuer); never the reviewer's note.
    */
   revoked_reason: z.string().nullable().optional(),
+  /** Issue 28: the signed compact credential (contracts/credential.ts); null on a certificate not yet signed. */
+  credential: z.string().nullable().optional(),
 });
 export type PublicCertificate = z.infer<typeof publicCertificateSchema>;
 export const publicCertificateResponseSchema = okEnvelope(publicCertificateSchema);

@@ -8,11 +8,11 @@ import { eq } from 'drizzle-orm';
 import { exportJWK, generateKeyPair, importJWK, type JWK } from 'jose';
 import type { AppDb } from '../../db/client.ts';
 import { appMeta } from '../../db/schema/index.ts';
+import { CREDENTIAL_ALG, type KeyStatus, type PublicJwk } from '../../../contracts/credential.ts';
 
-export const CREDENTIAL_ALG = 'EdDSA';
+export { CREDENTIAL_ALG, type KeyStatus, type PublicJwk };
+
 const META_KEY = 'credential_signing_keys';
-
-export type KeyStatus = 'active' | 'retired' | 'compromised';
 
 interface StoredKey {
   kid: string;
@@ -24,8 +24,6 @@ interface StoredKey {
 }
 
 interface KeyRing { keys: StoredKey[] }
-
-export interface PublicJwk extends JWK { kid: string; alg: string; use: 'sig'; status: KeyStatus }
 
 function aesKey(secret: string) { return createHash('sha256').update(secret).digest(); }
 
