@@ -1,13 +1,16 @@
 // Certificates (one live certificate per completed order, its PDF in the media store), the printed
 // certificate's shipment (individual orders) and the courier webhook events already applied.
 import { sql } from 'drizzle-orm';
-import { check, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { check, index, integer, jsonb, pgSequence, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { orders } from './orders.ts';
 import { media } from './exam.ts';
 import { users } from './accounts.ts';
 import { createdAt, id } from './columns.ts';
 
 export type CertificateStatus = 'valid' | 'revoked';
+
+/** Each certificate's bit in the published revocation list (issue 28), drawn at issuance; never reused. */
+export const certificateStatusIndexSeq = pgSequence('certificate_status_index_seq', { startWith: 0, minValue: 0 });
 
 export const certificates = pgTable('certificates', {
   id: id(),
@@ -28,11 +31,16 @@ export const certificates = pgTable('certificates', {
   // The certificate that replaced this one (reissue). No foreign key: the old row is marked before
   // the new one exists, inside one transaction, so the partial unique index below holds throughout.
   superseded_by: uuid(),
+  // Issue 28: the signed compact credential (contracts/credential.ts) the QR code carries, and this
+  // certificate's bit in the status list (claim `st`). Null credential: signed by the catch-up job.
+  credential: text(),
+  status_index: integer(),
 }, (t) => [
   uniqueIndex('certificates_number_uq').on(t.number),
   // One live certificate per order; superseded ones stay for verification ('revoked').
   uniqueIndex('certificates_order_live_uq').on(t.order_id).where(sql`${t.superseded_by} is null`),
   index('certificates_user_idx').on(t.user_id),
+  uniqueIndex('certificates_status_index_uq').on(t.status_index),
   check('certificates_status_valid', sql`${t.status} in ('valid','revoked')`),
 ]);
 
