@@ -6,13 +6,16 @@ import type { AddressInfo } from 'node:net';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { certificateOrigin } from '../config.ts';
 import fp from 'fastify-plugin';
-import { issueCertificate, issueMissing, type CertificateDeps, type CertificateRow } from '../services/certificates/certificates.ts';
+import { issueCertificate, issueMissing, signMissing, type CertificateDeps, type CertificateRow } from '../services/certificates/certificates.ts';
 import { publicJwks } from '../services/certificates/credential-keys.ts';
+import { JWKS_PATH } from '../../contracts/credential.ts';
 import { registerBackgroundJob } from './background-job.ts';
 
 export interface CertificateService {
   /** PUBLIC_URL, else the server's own listen address; no request can change it. */
   verifyBase(): string;
+  /** Database, blob store, clock and the signing key's secret: for services that issue (reissue). */
+  deps: CertificateDeps;
   /** Right after an order completed: issues (idempotent); a failure is logged, never thrown (the catch-up retries). */
   afterCompletion(orderId: string, req: FastifyRequest): Promise<CertificateRow | null>;
   /** The member's completed orders that still lack a certificate or shipment get them now. */
@@ -32,7 +35,7 @@ export interface CertificatesPluginOptions {
 }
 
 export const certificatesPlugin = fp(async (app: FastifyInstance, opts: CertificatesPluginOptions) => {
-  const deps: CertificateDeps = { db: app.db, store: app.blobs, clock: app.clock };
+  const deps: CertificateDeps = { db: app.db, store: app.blobs, clock: app.clock, keySecret: opts.keySecret };
   // The port actually bound (PORT=0 picks one at listen); before listen (inject() tests) the configured one.
   const verifyBase = () => {
     const bound = app.server.listening ? (app.server.address() as AddressInfo | null)?.port : undefined;
@@ -41,6 +44,7 @@ export const certificatesPlugin = fp(async (app: FastifyInstance, opts: Certific
 
   app.decorate('certificates', {
     verifyBase,
+    deps,
     async afterCompletion(orderId, req) {
       try {
         return await issueCertificate(deps, orderId, verifyBase());
@@ -59,14 +63,19 @@ export const certificatesPlugin = fp(async (app: FastifyInstance, opts: Certific
   } satisfies CertificateService);
 
   // The issuer's public keys, at the well-known path verifiers (and our /verify page) fetch them from.
-  app.get('/.well-known/jwks.json', async (_req, reply) => {
+  app.get(JWKS_PATH, async (_req, reply) => {
     reply.header('cache-control', 'public, max-age=300');
     return publicJwks(app.db, app.clock.now(), opts.keySecret);
   });
 
   registerBackgroundJob(app, {
     intervalMs: opts.intervalMs,
-    run: async () => { const orders = await issueMissing(deps, verifyBase()); return orders > 0 ? { orders } : null; },
+    run: async () => {
+      const orders = await issueMissing(deps, verifyBase());
+      // Issue 28: certificates issued before credentials existed get their credential (and status bit).
+      const signed = await signMissing(deps);
+      return orders > 0 || signed > 0 ? { orders, signed } : null;
+    },
     doneMessage: 'certificates issued by catch-up',
     failedMessage: 'certificate catch-up failed',
   });

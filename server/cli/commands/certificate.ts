@@ -56,7 +56,7 @@ export const certificateCommand: AdminCommand = {
       const base = values['base-url'] ?? certificateOrigin(ctx.config);
       if (!z.url({ protocol: /^https?$/ }).safeParse(base).success) throw new UsageError('--base-url must be an http(s) URL');
       const { certificate: fresh, replaced_number: old } = await reissueAudited(
-        { db, store: createBlobStore(ctx.config), clock: ctx.clock }, orderNo, values.name, base, SHELL_ACTOR);
+        { db, store: createBlobStore(ctx.config), clock: ctx.clock, keySecret: ctx.config.credentialKeySecret }, orderNo, values.name, base, SHELL_ACTOR);
       ctx.out(`issued ${fresh.number} for ${orderNo} (${fresh.name})${old ? `; ${old} revoked as superseded` : ''}`);
       ctx.out(`verify: ${fresh.verify_url}`);
       return;

@@ -2,6 +2,7 @@
 // tracking; the public verification by number (no login, rate-limited per IP); the couriers'
 // signed webhook. Issuance itself happens when an order completes (plugins/certificates.ts).
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
 import { apiPaths } from '../../../contracts/api-paths.ts';
 import {
   certificateListQuerySchema, certificateListResponseSchema, certificateNumberParamSchema, COURIER_SIGNATURE_HEADER,
@@ -13,8 +14,9 @@ import type { Config } from '../../config.ts';
 import { HttpError } from '../../http-error.ts';
 import { NUL_MESSAGE, sanitiseInput } from '../../plugins/input-guard.ts';
 import {
-  CERTIFICATE_MESSAGES, linkCertificate, listCertificates, publicCertificate, toCertificateRef,
+  CERTIFICATE_MESSAGES, linkCertificate, listCertificates, publicCertificate, statusListBits, toCertificateRef,
 } from '../../services/certificates/certificates.ts';
+import { signStatusList } from '../../services/certificates/credential.ts';
 import { enforce } from '../../services/platform/rate-limit.ts';
 import { courierSignatureValid } from '../../services/certificates/courier-signature.ts';
 import { applyCourierEvent, ownShipment, trackingView } from '../../services/certificates/shipments.ts';
@@ -30,7 +32,7 @@ export const WEBHOOK_MESSAGES = {
 
 export const certificateRoutes: FastifyPluginAsyncZod<{ config: Config }> = async (app, opts) => {
   await app.register(memberCertificateRoutes);
-  await app.register(publicVerificationRoutes);
+  await app.register(publicVerificationRoutes, { apiBase: opts.config.apiBase });
   await app.register(courierWebhookRoutes, { secret: opts.config.courierWebhookSecret });
 };
 
@@ -65,7 +67,24 @@ const memberCertificateRoutes: FastifyPluginAsyncZod = async (app) => {
   });
 };
 
-const publicVerificationRoutes: FastifyPluginAsyncZod = async (app) => {
+/** How long verifiers may cache the status list: a revocation shows within this. */
+export const STATUS_LIST_MAX_AGE_S = 60;
+
+const publicVerificationRoutes: FastifyPluginAsyncZod<{ apiBase: string }> = async (app, opts) => {
+  // Issue 28: the signed revocation list; every revoked certificate's bit (contracts/credential.ts) is set.
+  app.get(apiPaths.public.certificateStatusList, {
+    schema: { summary: 'Signed certificate revocation list (W3C Bitstring Status List, JWT)', tags: ['certificates'],
+      response: { 200: z.string() } },
+  }, async (_req, reply) => {
+    const now = app.clock.now();
+    const origin = app.certificates.verifyBase();
+    const jwt = await signStatusList(app.db, await statusListBits(app.db), `${origin}${opts.apiBase}${apiPaths.public.certificateStatusList}`,
+      origin, now, app.certificates.deps.keySecret);
+    reply.header('cache-control', `public, max-age=${STATUS_LIST_MAX_AGE_S}`).type('application/vc+jwt');
+    return jwt;
+  });
+
+
   app.get(apiPaths.public.certificate, {
     schema: { summary: 'Public verification of a certificate by its number (no login)', tags: ['certificates'],
       params: certificateNumberParamSchema, response: { 200: publicCertificateResponseSchema } },

@@ -8,15 +8,20 @@
 //   removed again, so no orphaned file is left behind.
 // - Issue 27: an attempt whose required proctoring evidence is missing gets none until a reviewer's
 //   decision releases it (review/evidence-status.ts); its answers are scored meanwhile.
+// - Issue 28: each certificate draws its bit in the revocation status list (a sequence) and is
+//   signed (contracts/credential.ts) before its PDF is rendered: the QR code carries the credential
+//   in the verify URL's fragment. Certificates issued before that are signed by `signMissing`.
 import { randomBytes, randomUUID } from 'node:crypto';
-import { and, asc, desc, eq, isNull, or, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, isNotNull, isNull, or, sql } from 'drizzle-orm';
 import {
-  CERTIFICATE_NUMBER_RE, VERIFY_PATH_PREFIX, type CertificateListItem, type CertificateRef, type CertificateStatus,
+  CERTIFICATE_NUMBER_RE, type CertificateListItem, type CertificateRef, type CertificateStatus,
   type PublicCertificate,
 } from '../../../contracts/certificates.ts';
 import type { AppDb } from '../../db/client.ts';
 import type { Clock } from '../platform/clock.ts';
 import { certificates, media, orderSections, orders, shipments, users } from '../../db/schema/index.ts';
+import { STATUS_LIST_BITS, verifyUrlFor, type CredentialFacts } from '../../../contracts/credential.ts';
+import { signCredential } from './credential.ts';
 import { HttpError } from '../../http-error.ts';
 import { isPrintableName } from './certificate-name.ts';
 import { renderCertificatePdf } from './certificate-pdf.ts';
@@ -43,6 +48,8 @@ export interface CertificateDeps {
   db: AppDb;
   store: BlobStore;
   clock: Clock;
+  /** CREDENTIAL_KEY_SECRET: decrypts the credential signing key. */
+  keySecret?: string | undefined;
 }
 
 const NUMBER_LENGTH = 12;
@@ -71,15 +78,13 @@ export function certificateStatus(row: Pick<CertificateRow, 'status' | 'valid_un
   return row.valid_until.getTime() <= now.getTime() ? 'expired' : 'valid';
 }
 
-export function verifyUrlFor(base: string, number: string): string {
-  return `${base.replace(/\/+$/, '')}${VERIFY_PATH_PREFIX}${number}`;
-}
+export { verifyUrlFor };
 
 export function toCertificateRef(row: CertificateRow, signer: MediaUrlSigner, now: Date): CertificateRef {
   return {
     id: row.id, number: row.number, status: certificateStatus(row, now), issued_at: row.issued_at.toISOString(),
     valid_until: row.valid_until.toISOString(), media_id: row.media_id, public_url: signer.url(row.media_id),
-    verify_url: row.verify_url,
+    verify_url: row.verify_url, credential: row.credential,
   };
 }
 
@@ -102,15 +107,37 @@ async function loadFacts(db: AppDb, orderId: string): Promise<Facts | null> {
   return { order: row.order, user: row.user, raw };
 }
 
-async function renderFor(f: Facts, number: string, name: string, verifyUrl: string) {
+const day = (d: Date) => d.toISOString().slice(0, 10);
+
+/** What a certificate's credential says: the facts its PDF prints (and its status list bit). */
+function credentialFacts(f: Pick<Facts, 'order'>, number: string, name: string, validUntil: Date, statusIndex: number | null): CredentialFacts {
+  const o = f.order;
+  return {
+    number, name, test_date: day(o.completed_at!), scores: { listening: o.listening_score!, structure: o.structure_score!, reading: o.reading_score! },
+    total: o.total_score!, level: o.level ?? '', cefr: o.cefr ?? '', valid_until: day(validUntil), status_index: statusIndex,
+  };
+}
+
+async function nextStatusIndex(db: AppDb): Promise<number> {
+  // Both drivers (PGlite, node-postgres) answer execute() with `rows`.
+  const res = await db.execute(sql`select nextval('certificate_status_index_seq')::int as n`) as unknown as { rows: { n: number }[] };
+  return Number(res.rows[0]!.n);
+}
+
+/** Draws the status bit, signs the credential, renders the PDF whose QR code carries both. */
+async function renderFor(deps: CertificateDeps, f: Facts, number: string, name: string, verifyBase: string) {
   const testDate = f.order.completed_at!;
   const validUntil = validUntilFor(testDate);
+  const statusIndex = await nextStatusIndex(deps.db);
+  const credential = await signCredential(deps.db, credentialFacts(f, number, name, validUntil, statusIndex), deps.clock.now(), deps.keySecret);
+  const verifyUrl = verifyUrlFor(verifyBase, number);
   const pdf = await renderCertificatePdf({
     number, name, dateOfBirth: f.user.date_of_birth, testDate, validUntil,
     scores: { listening: f.order.listening_score!, structure: f.order.structure_score!, reading: f.order.reading_score! },
     rawCorrect: f.raw, total: f.order.total_score!, level: f.order.level!, cefr: f.order.cefr ?? '-', verifyUrl,
+    qrText: verifyUrlFor(verifyBase, number, credential),
   });
-  return { pdf, validUntil };
+  return { pdf, validUntil, verifyUrl, credential, statusIndex };
 }
 
 class LostRace extends Error {}
@@ -136,8 +163,7 @@ export async function issueCertificate(deps: CertificateDeps, orderId: string, v
     // No full name (or an e-mail address as one): no certificate until an operator reissues with a real name.
     const name = facts.user.fullname.trim();
     if (!isPrintableName(name)) return null;
-    const verifyUrl = verifyUrlFor(verifyBase, number);
-    const { pdf, validUntil } = await renderFor(facts, number, name, verifyUrl);
+    const { pdf, validUntil, verifyUrl, credential, statusIndex } = await renderFor(deps, facts, number, name, verifyBase);
     const key = await store.put(pdf, 'pdf');
     try {
       const row = await db.transaction(async (tx) => {
@@ -149,7 +175,7 @@ export async function issueCertificate(deps: CertificateDeps, orderId: string, v
         // No target: a concurrent issue for the order or (astronomically unlikely) a repeated number.
         const [c] = await tx.insert(certificates).values({
           order_id: orderId, user_id: facts.user.id, number, valid_until: validUntil, media_id: m!.id,
-          name_on_certificate: name, verify_url: verifyUrl, issued_at: now,
+          name_on_certificate: name, verify_url: verifyUrl, issued_at: now, credential, status_index: statusIndex,
         }).onConflictDoNothing().returning();
         if (!c) throw new LostRace();
         return c;
@@ -243,6 +269,7 @@ export async function publicCertificate(db: AppDb, number: string, now: Date): P
     scores: { listening: order.listening_score!, structure: order.structure_score!, reading: order.reading_score! },
     total: order.total_score!, level: order.level ?? '', cefr: order.cefr ?? '', valid_until: cert.valid_until.toISOString(),
     status: certificateStatus(cert, now), revoked_reason: cert.status === 'revoked' ? REVOCATION_CATEGORIES[revocationCategory(cert)] : null,
+    credential: cert.credential,
   };
 }
 
@@ -280,8 +307,7 @@ export async function reissueCertificate(deps: CertificateDeps, orderNo: string,
   if (!facts) throw HttpError.badRequest(CERTIFICATE_MESSAGES.notCompleted);
   const old = await liveCertificate(db, order.id) ?? null;
   const number = newCertificateNumber();
-  const verifyUrl = verifyUrlFor(verifyBase, number);
-  const { pdf, validUntil } = await renderFor(facts, number, clean, verifyUrl);
+  const { pdf, validUntil, verifyUrl, credential, statusIndex } = await renderFor(deps, { ...facts, user: { ...facts.user, fullname: clean } }, number, clean, verifyBase);
   const key = await store.put(pdf, 'pdf');
   try {
     const now = clock.now();
@@ -300,7 +326,7 @@ export async function reissueCertificate(deps: CertificateDeps, orderNo: string,
       }
       const [c] = await tx.insert(certificates).values({
         id, order_id: order.id, user_id: facts.user.id, number, valid_until: validUntil, media_id: m!.id,
-        name_on_certificate: clean, verify_url: verifyUrl, issued_at: now,
+        name_on_certificate: clean, verify_url: verifyUrl, issued_at: now, credential, status_index: statusIndex,
       }).returning();
       return c!;
     });
@@ -311,3 +337,32 @@ export async function reissueCertificate(deps: CertificateDeps, orderNo: string,
   }
 }
 
+
+/**
+ * Certificates issued before credentials existed (or whose signing failed) get their status bit and
+ * credential now; their printed QR code keeps the plain verify URL, the page and API carry the
+ * credential. Run by the certificate catch-up job. Returns how many were signed.
+ */
+export async function signMissing(deps: CertificateDeps, opts: { limit?: number } = {}): Promise<number> {
+  const { db, clock } = deps;
+  const rows = await db.select({ cert: certificates, order: orders }).from(certificates).innerJoin(orders, eq(orders.id, certificates.order_id))
+    .where(isNull(certificates.credential)).orderBy(asc(certificates.issued_at)).limit(opts.limit ?? 100);
+  let signed = 0;
+  for (const { cert, order } of rows) {
+    const statusIndex = cert.status_index ?? await nextStatusIndex(db);
+    const credential = await signCredential(db, credentialFacts({ order }, cert.number, cert.name_on_certificate, cert.valid_until, statusIndex), clock.now(), deps.keySecret);
+    const [done] = await db.update(certificates).set({ credential, status_index: statusIndex })
+      .where(and(eq(certificates.id, cert.id), isNull(certificates.credential))).returning({ id: certificates.id });
+    if (done) signed++;
+  }
+  return signed;
+}
+
+/** The status list: its set bits (every revoked certificate: by an operator, a review or a reissue) and its length in bits. */
+export async function statusListBits(db: AppDb): Promise<{ revoked: number[]; length: number }> {
+  const rows = await db.select({ i: certificates.status_index, revoked: sql<boolean>`${certificates.status} = 'revoked'` }).from(certificates)
+    .where(isNotNull(certificates.status_index));
+  const highest = rows.reduce((m, r) => Math.max(m, r.i!), -1);
+  // The spec's minimum, grown in whole bytes so that every issued index has its bit.
+  return { revoked: rows.filter((r) => r.revoked).map((r) => r.i!), length: Math.max(STATUS_LIST_BITS, Math.ceil((highest + 1) / 8) * 8) };
+}

@@ -29,7 +29,7 @@ export const operatorCertificateRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(apiPaths.adminOperator.certificateReissue, {
     schema: { summary: 'Reissue a certificate with a corrected name (operator, audited)', tags, body: certificateReissueSchema, response: { 200: certificateReissueResponseSchema } },
   }, async (req) => {
-    const deps = { db: app.db, store: app.blobs, clock: app.clock };
+    const deps = app.certificates.deps;
     const data = await reissueAudited(deps, req.body.order_no, req.body.name, app.certificates.verifyBase(), actorOf(req));
     return { status: 200 as const, message: OPERATOR_MESSAGES.certificateReissued, data };
   });
