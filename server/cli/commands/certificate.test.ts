@@ -101,7 +101,7 @@ describe('certificate CLI', () => {
       const [file] = await database.db.select().from(media).where(eq(media.id, now.media_id));
       const pdf = await createDiskStore(dir).get(file!.storage_key);
       expect(await pdfText(pdf)).toContain('Siti Nurhaliza Binti Ahmad');
-      expect(await pdfQrText(pdf)).toBe(now.verify_url);
+      expect(await pdfQrText(pdf)).toBe(`${now.verify_url}#${now.credential}`);
     } finally {
       await database.close();
     }

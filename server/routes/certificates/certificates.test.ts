@@ -24,6 +24,7 @@ import { buildTestApp, type TestApp } from '../../../tests/server-helpers/test-a
 import { signCourierBody } from '../../services/certificates/courier-signature.ts';
 import { VERIFY_PER_MINUTE } from './index.ts';
 import { SECTION_NAMES } from '../../../contracts/facts/index.ts';
+import { JWKS_PATH, verifyCredential, verifyUrlFor, type Jwks } from '../../../contracts/credential.ts';
 
 const SECRET = 'kurir-rahasia-0123456789';
 const LIST = '/users/v1/member/order/list-sertificate';
@@ -101,14 +102,23 @@ describe('issuance on completion', () => {
       expect(text).toContain(s);
     }
     expect(text).toMatch(/Valid until: \d{1,2} \w+ \d{4}/);
-    expect(await pdfQrText(pdf)).toBe(cert!.verify_url);
+    // Issue 28: the QR code carries the signed credential in the fragment; it verifies against our JWKS.
+    expect(cert!.credential).toMatch(/^[\w-]+\.[\w-]+\.[\w-]+$/);
+    expect(await pdfQrText(pdf)).toBe(verifyUrlFor(`http://localhost:${t.config.port}`, cert!.number, cert!.credential));
+    const jwks = (await t.app.inject({ method: 'GET', url: JWKS_PATH })).json<Jwks>();
+    const check = await verifyCredential(cert!.credential!, jwks);
+    expect(check).toMatchObject({ valid: true, key_status: 'active', facts: {
+      number: cert!.number, name: 'Peserta Uji', scores: { listening: 51, structure: 52, reading: 58 }, total: 537, level: 'Advanced', cefr: 'B1',
+      valid_until: cert!.valid_until.toISOString().slice(0, 10), status_index: cert!.status_index,
+    } });
+    expect(item.sertificate?.credential).toBe(cert!.credential);
 
     const verified = await call<PublicCertificate>(t, { method: 'GET', url: VERIFY(cert!.number), headers: ip() });
     expect(verified.code).toBe(200);
     expect(verified.body.data).toEqual({
       number: cert!.number, name: 'Peserta Uji', test_date: expect.any(String) as string,
       scores: { listening: 51, structure: 52, reading: 58 }, total: 537, level: 'Advanced', cefr: 'B1',
-      valid_until: cert!.valid_until.toISOString(), status: 'valid', revoked_reason: null,
+      valid_until: cert!.valid_until.toISOString(), status: 'valid', revoked_reason: null, credential: cert!.credential,
     });
     // Nothing more personal than the name.
     expect(JSON.stringify(verified.body)).not.toMatch(/@|1995|Bandung|0812/);
