@@ -16,6 +16,7 @@ import { createMember } from '../../../tests/server-helpers/members.ts';
 import { pdfQrText, pdfText } from '../../../tests/server-helpers/pdf.ts';
 import { createTestDatabase, testDbKind, type TestDatabase } from '../../../tests/server-helpers/test-db.ts';
 import { runAdmin } from '../admin.ts';
+import { readCredentialUnverified } from '../../../contracts/credential.ts';
 import { systemClock } from '../../services/platform/clock.ts';
 
 let dir: string;
@@ -157,6 +158,30 @@ describe('no e-mail address as the name (issue 28)', () => {
     expect(refused.err).toContain('bukan alamat e-mail');
     expect((await admin('certificate', 'reissue', legacy.orderNo, '--name', 'Dewi Lestari')).code).toBe(0);
     expect((await admin('certificate', 'check')).out).not.toContain(legacy.number);
+  });
+});
+
+describe('certificate sign-missing', () => {
+  it('signs certificates issued before credentials existed, keeping their status bit', async () => {
+    const { cert } = await certified('Rahmat Hidayat');
+    let database = await open();
+    try {
+      await database.db.update(certificates).set({ credential: null }).where(eq(certificates.id, cert.id));
+    } finally {
+      await database.close();
+    }
+    const res = await admin('certificate', 'sign-missing');
+    expect(res.code, res.err).toBe(0);
+    expect(res.out).toMatch(/^signed \d+ certificate credential\(s\)$/);
+    database = await open();
+    try {
+      const [row] = await database.db.select().from(certificates).where(eq(certificates.id, cert.id));
+      expect(row).toMatchObject({ status_index: cert.status_index });
+      expect(readCredentialUnverified(row!.credential!)).toMatchObject({ number: cert.number, name: 'Rahmat Hidayat', status_index: cert.status_index });
+    } finally {
+      await database.close();
+    }
+    expect((await admin('certificate', 'sign-missing')).out).toBe('every certificate already has its credential');
   });
 });
 

@@ -9,6 +9,7 @@ import { isPrintableName } from '../../services/certificates/certificate-name.ts
 import { certificateOrigin } from '../../config.ts';
 import { createBlobStore } from '../../services/media/blob-store.ts';
 import { reissueAudited, revokeAudited } from '../../services/operator/certificates.ts';
+import { signMissing } from '../../services/certificates/certificates.ts';
 import { SHELL_ACTOR } from '../../services/staff/audit.ts';
 import { parseFlags, UsageError, type AdminCommand } from '../admin-command.ts';
 
@@ -18,6 +19,7 @@ export const certificateCommand: AdminCommand = {
   usage: [
     'certificate check (lists live certificates whose name is blank or an e-mail address: reissue them with --name)',
     'certificate revoke NUMBER --reason REASON',
+    'certificate sign-missing (signs the credential of certificates issued before credentials existed; the catch-up job does it too)',
     'certificate reissue ORDER_NO --name "CORRECTED NAME" [--base-url URL (default PUBLIC_URL; never the old QR code\'s origin)]',
   ],
   async run(args, ctx) {
@@ -59,6 +61,14 @@ export const certificateCommand: AdminCommand = {
         { db, store: createBlobStore(ctx.config), clock: ctx.clock, keySecret: ctx.config.credentialKeySecret }, orderNo, values.name, base, SHELL_ACTOR);
       ctx.out(`issued ${fresh.number} for ${orderNo} (${fresh.name})${old ? `; ${old} revoked as superseded` : ''}`);
       ctx.out(`verify: ${fresh.verify_url}`);
+      return;
+    }
+    if (sub === 'sign-missing') {
+      // What the catch-up job does a hundred at a time, all at once (issue 28).
+      const deps = { db, store: createBlobStore(ctx.config), clock: ctx.clock, keySecret: ctx.config.credentialKeySecret };
+      let total = 0;
+      for (let n = await signMissing(deps); n > 0; n = await signMissing(deps)) total += n;
+      ctx.out(total ? `signed ${total} certificate credential(s)` : 'every certificate already has its credential');
       return;
     }
     throw new UsageError(sub ? `unknown subcommand ${sub}` : 'subcommand required');
