@@ -39,6 +39,8 @@ export const apiPaths = {
     proctoringEvent: '/users/v1/member/order/proctoring-event/:id',
     /** Issue 27: the proctoring run's monitoring heartbeat (batched), stamped with the server's time. */
     proctoringHeartbeat: '/users/v1/member/order/proctoring-heartbeat/:id',
+    /** Issue 30: the member's test-day session (when they are in one): its window and whether they may start now. */
+    sessionNotice: '/users/v1/member/order/session-notice',
     listSertificate: '/users/v1/member/order/list-sertificate',
     detailFull: '/users/v1/member/order/detail-full/:id',
     sectionDetail: '/users/v1/member/order/detail/:id/:section',
@@ -103,6 +105,10 @@ export const apiPaths = {
     /** Issue 18: the member's orders with their extra time and breaks; PUT one order's before its test starts. */
     memberAccommodations: '/admin/v1/members/:id/accommodations',
     memberAccommodation: '/admin/v1/members/:id/accommodations/:order_id',
+    // Issue 30: test-day sessions.
+    sessions: '/admin/v1/sessions',
+    session: '/admin/v1/sessions/:id',
+    sessionEnd: '/admin/v1/sessions/:id/end',
     products: '/admin/v1/products',
     licenceBatches: '/admin/v1/licence-batches',
     licenceBatch: '/admin/v1/licence-batches/:id',

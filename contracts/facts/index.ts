@@ -10,6 +10,7 @@ export * from './messages.ts';
 export * from './staff.ts';
 export * from './privacy.ts';
 export * from './accommodations.ts';
+export * from './sessions.ts';
 export * from './staff-operator.ts';
 export * from './review.ts';
 export * from './face-states.ts';

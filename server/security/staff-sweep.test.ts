@@ -56,6 +56,11 @@ beforeAll(async () => {
   const [photo] = await t.db.insert(media).values({ title: 'foto', source: 'upload', type: 'image', mime: 'image/jpeg', storage_key: `${randomBytes(8).toString('hex')}.jpg`, byte_size: 10, owner_user_id: user.id }).returning();
   await t.db.insert(violations).values({ order_id: order!.id, section: 'structure', counter_type: 'open_new_tab', image_media_id: photo!.id });
   Object.assign(ids, { order: order!.id, photo: photo!.id });
+  // Issue 30: a test-day session of the demo institution (the session routes' :id).
+  const session = await staffCall(t, { method: 'POST', url: '/sessions', token: admin, payload: {
+    name: 'Sesi sapu', opens_at: '2026-03-08T09:00:00+07:00', last_start_at: '2026-03-08T10:00:00+07:00', closes_at: '2026-03-08T12:00:00+07:00', member_ids: [user.id],
+  } });
+  ids.session = (session.body.data as { id: string }).id;
 }, 120_000);
 afterAll(async () => { await t?.cleanup(); });
 
@@ -66,6 +71,7 @@ function idFor(url: string): string {
   if (url.includes('/members/')) return ids.member!;
   if (url.includes('/licence-batches/')) return ids.batch!;
   if (url.includes('/staff/')) return ids.staff!;
+  if (url.includes('/sessions/')) return ids.session!;
   return ids.institution!;
 }
 

@@ -10,6 +10,7 @@ import { staffPrivacyRoutes } from './privacy-requests.ts';
 import { staffResultRoutes } from './results.ts';
 import { staffReviewRoutes } from './review.ts';
 import { staffSessionRoutes } from './session.ts';
+import { staffTestSessionRoutes } from './sessions.ts';
 import { staffAccountRoutes } from './staff.ts';
 import { staffPasswordSetRoutes } from './password-set.ts';
 import { operatorRoutes } from './operator/index.ts';
@@ -20,6 +21,7 @@ export const adminRoutes: FastifyPluginAsyncZod<{ config: Config }> = async (app
   await app.register(staffAuditRoutes);
   await app.register(staffMemberRoutes, { config });
   await app.register(staffAccommodationRoutes);
+  await app.register(staffTestSessionRoutes);
   await app.register(staffLicenceRoutes);
   await app.register(staffResultRoutes);
   await app.register(staffPrivacyRoutes, { config });

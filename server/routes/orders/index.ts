@@ -16,6 +16,8 @@ import { addDeviceReport, recordConsent, saveOrderSettings, startTest } from '..
 import { orderConsentState } from '../../services/privacy/consents.ts';
 import { consume, refund, tooManyAttempts } from '../../services/platform/rate-limit.ts';
 import { normalizedAccommodation, SERVER_MESSAGES } from '../../../contracts/facts/index.ts';
+import { memberSessionNoticeResponseSchema } from '../../../contracts/admin-sessions.ts';
+import { assertSessionAllowsStart, memberSessionNotice } from '../../services/sessions/sessions.ts';
 
 /** Version of the rules text on the preparation page (it lives in contracts, shared with the SPA). */
 export { RULES_VERSION } from '../../../contracts/orders.ts';
@@ -120,12 +122,19 @@ export const orderRoutes: FastifyPluginAsyncZod = async (app) => {
     return { status: 200 as const, message: 'OK', data: { settings: row.settings } };
   });
 
+  app.get(apiPaths.order.sessionNotice, {
+    schema: { summary: "Issue 30: the member's test-day session, its window and whether a start is allowed now (null: not in one)", tags: ['orders'],
+      response: { 200: memberSessionNoticeResponseSchema } },
+  }, async (req) => ({ status: 200 as const, message: 'OK', data: { session: await memberSessionNotice(app.db, req.member.id, app.clock.now()) } }));
+
   app.put(apiPaths.order.updateStartTest, {
     schema: { summary: 'Start signal: the order moves to in progress', tags: ['orders'], params: idParamSchema,
       response: { 200: startTestResponseSchema } },
   }, async (req) => {
     const order = await getOwnOrder(app.db, req.member.id, req.params.id);
     assertOrderOpen(order);
+    // Issue 30: a member in a test-day session starts only inside its window (a started order goes on).
+    if (order.status === 'not_started') await assertSessionAllowsStart(app.db, req.member.id, app.clock.now());
     // Consent comes first: no capture without it (UU PDP).
     const row = await startTest(app.db, order, app.clock.now());
     return { status: 200 as const, message: 'OK', data: { id: row.id, status: row.status, started_at: row.started_at!.toISOString() } };

@@ -1,0 +1,76 @@
+// Staff console: test-day sessions (issue 30). An institution admin (their own institution) or an
+// operator (any, with `institution_id`) schedules a sitting: members, window, optional proctors.
+// Proctors read the sessions of their institution. Rules: contracts/facts/sessions.ts.
+import { z } from 'zod';
+import { okEnvelope, pagedList } from './envelope.ts';
+import { MAX_SESSION_MEMBERS, MAX_SESSION_PROCTORS } from './facts/index.ts';
+
+const instant = z.iso.datetime({ offset: true });
+
+export const sessionParamsSchema = z.object({ id: z.uuid() });
+
+export const createSessionRequestSchema = z.object({
+  /** Operators name the institution; institution staff may omit it (their own). */
+  institution_id: z.uuid().optional(),
+  name: z.string().trim().min(1).max(120),
+  opens_at: instant,
+  last_start_at: instant,
+  closes_at: instant,
+  member_ids: z.array(z.uuid()).min(1).max(MAX_SESSION_MEMBERS),
+  proctor_ids: z.array(z.uuid()).max(MAX_SESSION_PROCTORS).default([]),
+});
+export type CreateSessionRequest = z.input<typeof createSessionRequestSchema>;
+
+export const sessionPhaseSchema = z.enum(['scheduled', 'open', 'started_closed', 'closed', 'ended']);
+
+export const testSessionSchema = z.object({
+  id: z.uuid(),
+  institution_id: z.uuid(),
+  name: z.string(),
+  opens_at: z.string(),
+  last_start_at: z.string(),
+  closes_at: z.string(),
+  ended_at: z.string().nullable(),
+  phase: sessionPhaseSchema,
+  phase_label: z.string(),
+  member_count: z.number().int(),
+  proctor_ids: z.array(z.uuid()),
+  created_at: z.string(),
+});
+export type TestSession = z.infer<typeof testSessionSchema>;
+
+export const sessionMemberSchema = z.object({
+  user_id: z.uuid(),
+  fullname: z.string(),
+  email: z.string(),
+  /** The member's newest order's status code, or null when they have none. */
+  order_status: z.string().nullable(),
+  started_at: z.string().nullable(),
+});
+
+export const sessionListQuerySchema = z.object({
+  /** Operators: one institution's sessions (institution staff: only their own, another id answers 404). */
+  institution: z.uuid().optional(),
+  limit: z.coerce.number().int().min(1).max(100).default(20),
+  page: z.coerce.number().int().min(1).max(10_000).default(1),
+});
+
+export const sessionResponseSchema = okEnvelope(testSessionSchema);
+export const sessionDetailResponseSchema = okEnvelope(testSessionSchema.extend({ members: z.array(sessionMemberSchema) }));
+export const sessionListResponseSchema = okEnvelope(pagedList(testSessionSchema));
+
+export const endSessionRequestSchema = z.object({ reason: z.string().trim().min(1).max(500) });
+
+/** What the member's test list says about their session (added to the order list, not in the spec). */
+export const memberSessionNoticeSchema = z.object({
+  name: z.string(),
+  opens_at: z.string(),
+  last_start_at: z.string(),
+  closes_at: z.string(),
+  /** May the member start now? */
+  can_start: z.boolean(),
+  /** The catalogue sentence when they may not. */
+  message: z.string().nullable(),
+});
+export type MemberSessionNotice = z.infer<typeof memberSessionNoticeSchema>;
+export const memberSessionNoticeResponseSchema = okEnvelope(z.object({ session: memberSessionNoticeSchema.nullable() }));
