@@ -108,6 +108,8 @@ export const messages = {
     emptySubmit: 'Kode Lisensi tidak boleh kosong',
     redeemFailed: 'Terjadi kesalahan saat redeem kode lisensi',
     redeemed: SERVER_MESSAGES.licenceRedeemed,
+    /** Issue 30: a session's opening in the member's own time zone (the sentence itself is in WIB). */
+    sessionLocalTime: (at: string) => `(Di zona waktu Anda: ${at}.)`,
     panelTitle: (n: number) => `English Proficiency Online Test ${n}`,
     start: 'Mulai test EPOT',
     resume: 'Lanjutkan test EPOT',

@@ -1,10 +1,11 @@
 // The test list's data: the member's purchases, 20 at a time and refreshed after a redeem, and the
 // company whose dialogs the page shows.
 import { useCallback, useEffect, useRef, useState } from 'react';
+import type { MemberSessionNotice } from '../../../contracts/admin-sessions.ts';
 import type { AppealSummary } from '../../../contracts/appeals.ts';
 import type { CompanyDetail, OrderListItem } from '../../../contracts/orders.ts';
 import { apiErrorText } from '../../lib/session-api.ts';
-import { getCompany, listAppeals, listOrders, type OrderPage } from './api/test-list-api.ts';
+import { getCompany, getSessionNotice, listAppeals, listOrders, type OrderPage } from './api/test-list-api.ts';
 
 /** Spec 9: the list is refreshed 1 second after a successful redeem. */
 export const REFRESH_DELAY_MS = 1_000;
@@ -73,4 +74,18 @@ export function useAppeals(orderCount: number): Map<string, AppealSummary> {
     return () => { live = false; };
   }, [orderCount]);
   return byOrder;
+}
+
+/**
+ * Issue 30: the member's test-day session; null when they are in none or it could not be read (the
+ * server still refuses a start outside the window, with the same sentence).
+ */
+export function useSessionNotice(): MemberSessionNotice | null {
+  const [notice, setNotice] = useState<MemberSessionNotice | null>(null);
+  useEffect(() => {
+    let live = true;
+    getSessionNotice().then((n) => { if (live) setNotice(n); }).catch(() => undefined);
+    return () => { live = false; };
+  }, []);
+  return notice;
 }

@@ -3,6 +3,7 @@ import type {
   CompanyDetail, InstitutionDetail, OrderListItem, OrderListResponse, SurveyMeta,
 } from '../../../../contracts/orders.ts';
 import type { AppealSummary } from '../../../../contracts/appeals.ts';
+import type { MemberSessionNotice } from '../../../../contracts/admin-sessions.ts';
 import { api } from '../../../lib/api-client.ts';
 
 /** Spec 9: the order list is read 20 at a time. */
@@ -31,4 +32,9 @@ export async function getInstitution(id: string): Promise<InstitutionDetail> {
 /** Issue 17: the member's disqualified, reviewed or appealed attempts (what the panels link to). */
 export async function listAppeals(): Promise<AppealSummary[]> {
   return (await api.get<{ data: { list: AppealSummary[] } }>(apiPaths.order.appeals)).data.data.list;
+}
+
+/** Issue 30: the member's test-day session (null when they are in none: start any time). */
+export async function getSessionNotice(): Promise<MemberSessionNotice | null> {
+  return (await api.get<{ data: { session: MemberSessionNotice | null } }>(apiPaths.order.sessionNotice)).data.data.session;
 }

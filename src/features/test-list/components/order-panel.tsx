@@ -1,9 +1,10 @@
 import { Link } from 'react-aria-components';
+import type { MemberSessionNotice } from '../../../../contracts/admin-sessions.ts';
 import type { AppealSummary } from '../../../../contracts/appeals.ts';
 import type { OrderListItem } from '../../../../contracts/orders.ts';
 import { paths } from '../../../lib/paths.ts';
 import { messages } from '../../../i18n/messages.ts';
-import { formatDate } from '../../../lib/format.ts';
+import { formatDate, formatDateTime } from '../../../lib/format.ts';
 import { Button } from '../../../ui/button.tsx';
 import { Disclosure } from '../../../ui/disclosure.tsx';
 import { orderStatusLabel } from '../order-status.ts';
@@ -19,7 +20,18 @@ function AppealLink({ appeal }: { appeal: AppealSummary }) {
   return <Link className="btn btn-secondary" href={paths.appeal(appeal.order_id)}>{label}</Link>;
 }
 
-export function OrderPanel({ order, number, starting, onStart, appeal }: {
+/** The session's sentence (WIB), and the opening in the member's own time zone when it is not WIB. */
+function SessionWindow({ session }: { session: MemberSessionNotice }) {
+  const zone = Intl.DateTimeFormat().resolvedOptions().timeZone;
+  return (
+    <p className="order-session" role="note" data-testid="session-window">
+      {session.message}
+      {zone !== 'Asia/Jakarta' && <> {t.sessionLocalTime(formatDateTime(session.opens_at))}</>}
+    </p>
+  );
+}
+
+export function OrderPanel({ order, number, starting, onStart, appeal, session }: {
   order: OrderListItem;
   number: number;
   /** Issue 17: the attempt's review and appeal state, when it has one. */
@@ -27,8 +39,12 @@ export function OrderPanel({ order, number, starting, onStart, appeal }: {
   /** Another start is on its way: every start button waits. */
   starting: boolean;
   onStart: (order: OrderListItem) => void;
+  /** Issue 30: the member's test-day session, when they are in one. */
+  session?: MemberSessionNotice | null;
 }) {
   const status = orderStatusLabel(order.status);
+  // A session outside its window: the start waits, and the panel says until when and whom to ask.
+  const waiting = !status && session && !session.can_start ? session : null;
   return (
     <Disclosure title={t.panelTitle(number)} defaultExpanded={order.status === 'not_started'}>
       <dl className="kv">
@@ -46,8 +62,9 @@ export function OrderPanel({ order, number, starting, onStart, appeal }: {
             {order.status === 'in_progress' && <Link className="btn" href={paths.section(order.id, 'listening')}>{t.resume}</Link>}
             {appeal && <AppealLink appeal={appeal} />}
           </>
-          : <Button onPress={() => onStart(order)} isDisabled={starting}>{t.start}</Button>}
+          : <Button onPress={() => onStart(order)} isDisabled={starting || waiting !== null}>{t.start}</Button>}
       </div>
+      {waiting && <SessionWindow session={waiting} />}
     </Disclosure>
   );
 }

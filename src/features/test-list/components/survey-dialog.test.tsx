@@ -47,6 +47,23 @@ describe('OrderPanel', () => {
     expect(onStart).toHaveBeenCalledOnce();
   });
 
+  it("issue 30: outside its session's window the start waits and the panel says until when", () => {
+    const onStart = vi.fn();
+    const message = 'Tes Anda dijadwalkan dalam sesi "Lab 1". Tes dapat dimulai mulai Sabtu, 5 Desember 2026 pukul 09.00 WIB.';
+    const session = { name: 'Lab 1', opens_at: '2026-12-05T02:00:00.000Z', last_start_at: '2026-12-05T03:00:00.000Z', closes_at: '2026-12-05T06:00:00.000Z', can_start: false, message };
+    const { rerender } = render(<OrderPanel order={order('not_started')} number={1} starting={false} onStart={onStart} session={session} />);
+    expect(screen.getByTestId('session-window').textContent).toContain(message);
+    const button = screen.getByRole('button', { name: 'Mulai test EPOT' }) as HTMLButtonElement;
+    expect(button.disabled).toBe(true);
+    fireEvent.click(button);
+    expect(onStart).not.toHaveBeenCalled();
+    // Inside the window: nothing in the way.
+    rerender(<OrderPanel order={order('not_started')} number={1} starting={false} onStart={onStart} session={{ ...session, can_start: true, message: null }} />);
+    expect(screen.queryByTestId('session-window')).toBeNull();
+    fireEvent.click(screen.getByRole('button', { name: 'Mulai test EPOT' }));
+    expect(onStart).toHaveBeenCalledOnce();
+  });
+
   it('replaces the start button with the status once tested', () => {
     render(<OrderPanel order={order('disqualified')} number={1} starting={false} onStart={() => {}} />);
     fireEvent.click(screen.getByRole('button', { name: 'English Proficiency Online Test 1' }));

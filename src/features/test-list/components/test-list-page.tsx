@@ -15,7 +15,7 @@ import { Button } from '../../../ui/button.tsx';
 import { Snackbar, type SnackbarMessage } from '../../../ui/snackbar.tsx';
 import { getInstitution, redeemLicence } from '../api/test-list-api.ts';
 import { panelNumber } from '../order-status.ts';
-import { useAppeals, useCompany, useOrderList } from '../use-order-list.ts';
+import { useAppeals, useCompany, useOrderList, useSessionNotice } from '../use-order-list.ts';
 import { CompanyDialogs } from './company-dialogs.tsx';
 import { OrderPanel } from './order-panel.tsx';
 import { RedeemForm } from './redeem-form.tsx';
@@ -40,6 +40,7 @@ export function TestListPage() {
   const { orders, total, loadedPage, loading, load, refreshSoon } = useOrderList(setNotice);
   const company = useCompany(user?.company.id ?? '');
   const appeals = useAppeals(orders.length);
+  const session = useSessionNotice();
 
   const toast = useCallback((tone: Notice['tone'], text: string) => {
     setNotice({ tone, text });
@@ -76,7 +77,7 @@ export function TestListPage() {
       {!loading && orders.length === 0 && <p>{t.empty}</p>}
       <div className="order-list">
         {orders.map((o, i) => (
-          <OrderPanel key={o.id} order={o} number={panelNumber(total, i)} starting={starting} onStart={(x) => void start(x)} appeal={appeals.get(o.id)} />
+          <OrderPanel key={o.id} order={o} number={panelNumber(total, i)} starting={starting} onStart={(x) => void start(x)} appeal={appeals.get(o.id)} session={session} />
         ))}
       </div>
       {orders.length < total && (
