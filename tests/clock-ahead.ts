@@ -14,16 +14,29 @@ export function faketimeOffset(now = new Date()): { offset: string; target: Date
   return { offset: `+${Math.round((target.getTime() - now.getTime()) / 1000)}s`, target };
 }
 
-// Which test files the clock-ahead pass runs: those that can read the clock. A file is in when it, or
-// any repository module it imports (transitively: static and dynamic imports, relative paths), reads
-// the clock as source text: Date.now(), a Date made without a value, performance.now, timers, SQL
-// now()/current_date/current_timestamp, drizzle's defaultNow(), or a fake clock. An import that does
-// not resolve to a file counts as a clock reader, so a missed edge errs towards running the file.
+// Which test files the clock-ahead pass runs: those that can read the wall clock (the one libfaketime
+// moves). A file is in when it, or any repository module it imports (transitively: static and dynamic
+// imports, relative paths), reads the date as source text: Date.now(), a Date made without a value, a
+// now() in a module that holds SQL (PostgreSQL's now()), SQL current_date/current_timestamp/localtime and the
+// *_timestamp() functions, drizzle's defaultNow(), performance.timeOrigin, Temporal, or a fake clock
+// (vitest's fake timers start from the real date). An import that does not resolve to a file counts as
+// a clock reader, so a missed edge errs towards running the file.
+// Not counted: timers (setTimeout/setInterval/setImmediate, requestAnimationFrame) and
+// performance.now(). The pass runs with DONT_FAKE_MONOTONIC=1 (tests/run-all.ts), so it moves only the
+// realtime clock, and Node's timers and performance.now() run on the monotonic clock: a module that
+// only waits or measures durations sees exactly what it saw in the unit step, and repeating it there
+// only repeated the same run (issue 26: the face-detector worker tests, ~70 s, and most SPA files).
 // Libraries are not followed: a library clock only matters through repository code that calls it,
-// and the module that calls it is in the graph. The rest (pure functions, components without timers)
+// and the module that calls it is in the graph. The rest (pure functions, components that only wait)
 // runs in the ordinary unit step and cannot change with the date.
 const CLOCK_READ =
-  /\bDate\.now\b|\bnew Date\s*\(\s*\)|\bnew Date\b(?!\s*\()|(?<![.\w])Date\(\s*\)|\bperformance\.now\b|\bset(?:Timeout|Interval|Immediate)\b|\brequestAnimationFrame\b|\bnow\(\)|\bcurrent_(?:date|timestamp)\b|\bdefaultNow\b|\buseFakeTimers\b|\bsetSystemTime\b|\btoday\b/i;
+  /\bDate\.now\b|\bnew Date\s*\(\s*\)|\bnew Date\b(?!\s*\()|(?<![.\w])Date\(\s*\)|\bcurrent_(?:date|time|timestamp)\b|\blocal(?:time|timestamp)\b|\b(?:clock|statement|transaction)_timestamp\b|\bdefaultNow\b|\btimeOrigin\b|\bTemporal\.Now\b|\buseFakeTimers\b|\bsetSystemTime\b|\btoday\b/i;
+// A bare now() elsewhere calls a clock function that was handed in: what it reads is decided where the
+// function is made (a Date.now or performance.now there), and that module is in the graph.
+const SQL_NOW = /(?<![.\w$])now\s*\(\s*\)/i;
+const HOLDS_SQL = /\bsql\b|drizzle-orm|@electric-sql|\.query\s*\(|\.exec\s*\(/i;
+// Whole-line comments are left out first: prose ("the rule the server builds today") reads no clock.
+const COMMENT_LINE = /^[ \t]*(?:\/\/|\/\*|\*).*$/gm;
 const IMPORT = /(?:\bfrom\s*|\bimport\s*\(\s*|\bimport\s+|\bvi\.mock\s*\(\s*)['"](\.{1,2}\/[^'"]+)['"]/g;
 
 /** Whether a module or anything it imports in the repository reads the clock (memoised in `seen`). */
@@ -38,7 +51,8 @@ export function readsClock(file: string, seen = new Map<string, boolean>()): boo
     seen.set(file, true);
     return true;
   }
-  let result = CLOCK_READ.test(text);
+  const code = text.replace(COMMENT_LINE, '');
+  let result = CLOCK_READ.test(code) || (SQL_NOW.test(code) && HOLDS_SQL.test(code));
   if (!result) {
     for (const [, spec] of text.matchAll(IMPORT)) {
       if (readsClock(resolveImport(file, spec!), seen)) { result = true; break; }
