@@ -42,6 +42,8 @@ export const apiPaths = {
     /** Issue 30: the member's test-day session (when they are in one): its window and whether they may start now. */
     sessionNotice: '/users/v1/member/order/session-notice',
     listSertificate: '/users/v1/member/order/list-sertificate',
+    /** Issue 28: the order's certificate as an Open Badges 3.0 credential (a JWT), for wallets and portals. */
+    openBadge: '/users/v1/member/order/open-badge/:id',
     detailFull: '/users/v1/member/order/detail-full/:id',
     sectionDetail: '/users/v1/member/order/detail/:id/:section',
     updateSertificate: '/users/v1/member/order/update-sertificate',

@@ -149,6 +149,18 @@ export const publicCertificateSchema = z.object({
 export type PublicCertificate = z.infer<typeof publicCertificateSchema>;
 export const publicCertificateResponseSchema = okEnvelope(publicCertificateSchema);
 
+// ---- Open Badges 3.0 (issue 28) ------------------------------------------------------------------
+
+/** The result as an OpenBadgeCredential: `jwt` is the credential secured per OB 3.0 §8.2 (VC-JWT). */
+export const openBadgeResponseSchema = okEnvelope(z.object({
+  jwt: z.string(),
+  /** Suggested download name, e.g. `epot-EPOT-XXXXXXXXXXXX.jwt`. */
+  file_name: z.string(),
+  /** The credential itself (the JWT's payload without the JWT claims), for display. */
+  credential: z.record(z.string(), z.unknown()),
+}));
+export type OpenBadgeResponse = z.infer<typeof openBadgeResponseSchema>;
+
 // ---- courier webhook ----------------------------------------------------------------------------
 
 /** Header carrying hex HMAC-SHA256(COURIER_WEBHOOK_SECRET, raw body); `sha256=` prefix allowed. */

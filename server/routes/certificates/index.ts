@@ -5,7 +5,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { apiPaths } from '../../../contracts/api-paths.ts';
 import {
-  certificateListQuerySchema, certificateListResponseSchema, certificateNumberParamSchema, COURIER_SIGNATURE_HEADER,
+  certificateListQuerySchema, certificateListResponseSchema, openBadgeResponseSchema, certificateNumberParamSchema, COURIER_SIGNATURE_HEADER,
   courierWebhookResponseSchema, courierWebhookSchema, publicCertificateResponseSchema, shippingTrackingResponseSchema,
   updateSertificateRequestSchema, updateSertificateResponseSchema,
 } from '../../../contracts/certificates.ts';
@@ -17,6 +17,7 @@ import {
   CERTIFICATE_MESSAGES, linkCertificate, listCertificates, publicCertificate, statusListBits, toCertificateRef,
 } from '../../services/certificates/certificates.ts';
 import { signStatusList } from '../../services/certificates/credential.ts';
+import { openBadgeFor } from '../../services/certificates/open-badge.ts';
 import { enforce } from '../../services/platform/rate-limit.ts';
 import { courierSignatureValid } from '../../services/certificates/courier-signature.ts';
 import { applyCourierEvent, ownShipment, trackingView } from '../../services/certificates/shipments.ts';
@@ -47,6 +48,14 @@ const memberCertificateRoutes: FastifyPluginAsyncZod = async (app) => {
     if (req.member.is_b2b || req.member.institution_id) throw HttpError.forbidden(CERTIFICATE_MESSAGES.institution);
     await app.certificates.ensureForMember(req.member.id, req);
     const data = await listCertificates(app.db, app.mediaUrls, req.member.id, req.query, app.clock.now());
+    return { status: 200 as const, message: 'OK', data };
+  });
+
+  app.get(apiPaths.order.openBadge, {
+    schema: { summary: "Issue 28: the order's certificate as an Open Badges 3.0 credential (JWT-secured)", tags: ['certificates'],
+      params: idParamSchema, response: { 200: openBadgeResponseSchema } },
+  }, async (req) => {
+    const data = await openBadgeFor(app.db, req.member.id, req.params.id, app.certificates.verifyBase(), app.clock.now(), app.certificates.deps.keySecret);
     return { status: 200 as const, message: 'OK', data };
   });
 
