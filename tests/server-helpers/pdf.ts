@@ -62,7 +62,7 @@ export function parsePpm(buf: Buffer): { width: number; height: number; rgba: Ui
 }
 
 /** The text of the QR code on the PDF's first page, or null when none is found. */
-export async function pdfQrText(bytes: Uint8Array, dpi = 110): Promise<string | null> {
+export async function pdfQrText(bytes: Uint8Array, dpi = 300): Promise<string | null> {
   return withTempPdf(bytes, async (dir, pdf) => {
     await run('pdftoppm', ['-r', String(dpi), '-f', '1', '-l', '1', '-singlefile', pdf, join(dir, 'page')]);
     const { width, height, rgba } = parsePpm(await readFile(join(dir, 'page.ppm')));

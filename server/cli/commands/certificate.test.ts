@@ -1,6 +1,7 @@
 // The operator CLI on certificates and shipments, against its own database (a PGlite folder, or
 // the private PostgreSQL database), as an operator would run it.
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import QRCode from 'qrcode';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { eq } from 'drizzle-orm';
@@ -16,7 +17,9 @@ import { createMember } from '../../../tests/server-helpers/members.ts';
 import { pdfQrText, pdfText } from '../../../tests/server-helpers/pdf.ts';
 import { createTestDatabase, testDbKind, type TestDatabase } from '../../../tests/server-helpers/test-db.ts';
 import { runAdmin } from '../admin.ts';
-import { readCredentialUnverified } from '../../../contracts/credential.ts';
+import { readCredentialUnverified, verifyUrlFor } from '../../../contracts/credential.ts';
+import { QR_SIZE_PT } from '../../services/certificates/certificate-pdf.ts';
+import { openBadgeFor } from '../../services/certificates/open-badge.ts';
 import { systemClock } from '../../services/platform/clock.ts';
 
 let dir: string;
@@ -216,5 +219,48 @@ describe('shipment CLI', () => {
     }
     expect((await admin('shipment', 'update', orderNo, '--status', 'lost')).code).toBe(2);
     expect((await admin('shipment', 'update', 'EPOT-NOPE', '--status', 'delivered')).code).toBe(1);
+  });
+
+  it('verify FILE: the PDF, a PNG of its QR at printed size, the compact credential and the Open Badges 3.0 JWT; tampered and revoked ones fail', async () => {
+    const { cert, userId, orderId } = await certified('Dewi Sartika');
+    const database = await open();
+    let badge: string;
+    let pdf: Uint8Array;
+    try {
+      const [file] = await database.db.select().from(media).where(eq(media.id, cert.media_id));
+      pdf = await createDiskStore(dir).get(file!.storage_key);
+      badge = (await openBadgeFor(database.db, userId, orderId, 'https://epot.example.id', systemClock.now())).jwt;
+    } finally {
+      await database.close();
+    }
+    const files = {
+      pdf: join(dir, 'sertifikat.pdf'), png: join(dir, 'qr.png'), jws: join(dir, 'credential.txt'), badge: join(dir, 'badge.jwt'), forged: join(dir, 'forged.txt'),
+    };
+    writeFileSync(files.pdf, pdf);
+    // The QR as printed: QR_SIZE_PT at 300 dpi.
+    writeFileSync(files.png, await QRCode.toBuffer(verifyUrlFor('https://epot.example.id', cert.number, cert.credential), { errorCorrectionLevel: 'M', margin: 4, width: Math.round((QR_SIZE_PT / 72) * 300) }));
+    writeFileSync(files.jws, `${cert.credential!}\n`);
+    writeFileSync(files.badge, badge);
+    const [h, p, sig] = cert.credential!.split('.');
+    writeFileSync(files.forged, `${h}.${Buffer.from(Buffer.from(p!, 'base64url').toString('utf8').replace(/"t":\d+/, '"t":677')).toString('base64url')}.${sig}`);
+
+    for (const [path, kind] of [[files.pdf, 'pdf'], [files.png, 'png'], [files.jws, 'credential'], [files.badge, 'open-badge']] as const) {
+      const r = await admin('certificate', 'verify', path);
+      expect(r.code, `${kind}: ${r.out} ${r.err}`).toBe(0);
+      expect(r.out).toContain(`file: ${kind}`);
+      expect(r.out).toMatch(/signature: valid, key k\S+ \(active\)/);
+      expect(r.out).toContain('status: valid');
+      if (kind !== 'open-badge') expect(r.out).toContain(`signed facts: ${cert.number} Dewi Sartika`);
+    }
+    const forged = await admin('certificate', 'verify', files.forged);
+    expect(forged.code).toBe(1);
+    expect(forged.out).toContain('claimed (NOT trustworthy)');
+    expect(forged.err).toContain('NOT VALID: bad_signature');
+
+    await admin('certificate', 'revoke', cert.number, '--reason', 'Uji pencabutan');
+    const revoked = await admin('certificate', 'verify', files.jws);
+    expect(revoked.code).toBe(1);
+    expect(revoked.out).toContain('status: revoked');
+    expect(revoked.err).toContain('NOT VALID: revoked');
   });
 });

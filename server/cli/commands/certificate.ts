@@ -9,7 +9,9 @@ import { isPrintableName } from '../../services/certificates/certificate-name.ts
 import { certificateOrigin } from '../../config.ts';
 import { createBlobStore } from '../../services/media/blob-store.ts';
 import { reissueAudited, revokeAudited } from '../../services/operator/certificates.ts';
-import { signMissing } from '../../services/certificates/certificates.ts';
+import { publicCertificate, signMissing } from '../../services/certificates/certificates.ts';
+import { publicJwks } from '../../services/certificates/credential-keys.ts';
+import { verifyCertificateFile } from '../../services/certificates/verify-file.ts';
 import { SHELL_ACTOR } from '../../services/staff/audit.ts';
 import { parseFlags, UsageError, type AdminCommand } from '../admin-command.ts';
 
@@ -19,6 +21,7 @@ export const certificateCommand: AdminCommand = {
   usage: [
     'certificate check (lists live certificates whose name is blank or an e-mail address: reissue them with --name)',
     'certificate revoke NUMBER --reason REASON',
+    'certificate verify FILE (a certificate PDF, a PNG of its QR code, or a credential file: the QR\'s compact credential or the Open Badges 3.0 JWT; exits 1 unless genuine)',
     'certificate sign-missing (signs the credential of certificates issued before credentials existed; the catch-up job does it too)',
     'certificate reissue ORDER_NO --name "CORRECTED NAME" [--base-url URL (default PUBLIC_URL; never the old QR code\'s origin)]',
   ],
@@ -61,6 +64,25 @@ export const certificateCommand: AdminCommand = {
         { db, store: createBlobStore(ctx.config), clock: ctx.clock, keySecret: ctx.config.credentialKeySecret }, orderNo, values.name, base, SHELL_ACTOR);
       ctx.out(`issued ${fresh.number} for ${orderNo} (${fresh.name})${old ? `; ${old} revoked as superseded` : ''}`);
       ctx.out(`verify: ${fresh.verify_url}`);
+      return;
+    }
+    if (sub === 'verify') {
+      const [file, ...more] = rest;
+      if (!file || more.length > 0) throw new UsageError('one FILE is required');
+      // The signature is checked against the published keys alone, as any verifier would; our
+      // records then add what only the issuer knows (revoked, expired).
+      const v = await verifyCertificateFile(file, await publicJwks(db, ctx.clock.now(), ctx.config.credentialKeySecret));
+      ctx.out(`file: ${v.kind}${v.qr_text ? ` (QR: ${v.qr_text.length} characters)` : ''}`);
+      if (v.facts) {
+        const f = v.facts;
+        ctx.out(`${v.valid ? 'signed facts' : 'claimed (NOT trustworthy)'}: ${f.number} ${f.name}, test ${f.test_date}, L/S/R ${f.scores.listening}/${f.scores.structure}/${f.scores.reading}, total ${f.total} ${f.level} CEFR ${f.cefr}, valid until ${f.valid_until}`);
+      }
+      if (!v.valid) throw new Error(`NOT VALID: ${v.reason ?? 'unknown'}`);
+      ctx.out(`signature: valid, key ${v.kid} (${v.key_status})`);
+      const record = v.number ? await publicCertificate(db, v.number, ctx.clock.now()) : null;
+      ctx.out(`status: ${record ? record.status : 'not in our records'}${record?.revoked_reason ? ` (${record.revoked_reason})` : ''}`);
+      if (v.key_status === 'compromised') throw new Error('NOT VALID: signed by a key marked compromised');
+      if (record?.status === 'revoked') throw new Error('NOT VALID: revoked');
       return;
     }
     if (sub === 'sign-missing') {
