@@ -13,8 +13,8 @@ export const ITEM_FLAG_MAX_DIFFICULTY = 0.95;
 export const ITEM_FLAG_MIN_DIFFICULTY = 0.05;
 /** Flag: a distractor chosen by fewer than this share of the candidates (a dead distractor). */
 export const ITEM_FLAG_MIN_DISTRACTOR_SHARE = 0.02;
-/** Upper and lower groups for the distractor analysis: this share of candidates by section score (Kelley's 27 %). */
-export const ITEM_ANALYSIS_GROUP_SHARE = 0.27;
+/** Upper and lower groups for the distractor analysis: this percentage of candidates by section score (Kelley's 27 %). */
+export const ITEM_ANALYSIS_GROUP_PERCENT = 27;
 
 export const ITEM_FLAGS = ['low_discrimination', 'too_easy', 'too_hard', 'dead_distractor', 'distractor_attracts_top'] as const;
 export type ItemFlag = (typeof ITEM_FLAGS)[number];

@@ -28,7 +28,7 @@ describe('known answers', () => {
     expect(totals(WUENSCH)).toEqual([8, 7, 7, 2, 2, 9, 8, 9, 7, 7]);
     const p = WUENSCH[0]!.map((_, j) => difficulty(WUENSCH.map((r) => r[j]!)));
     expect(p.map((x) => Number(x!.toFixed(2)))).toEqual([0.7, 0.7, 0.6, 0.7, 0.6, 0.8, 0.7, 0.7, 0.5, 0.6]);
-    expect(p.reduce((s, x) => s + x! * (1 - x!), 0)).toBeCloseTo(2.18, 10);
+    expect(p.reduce<number>((s, x) => s + x! * (1 - x!), 0)).toBeCloseTo(2.18, 10);
     expect(populationVariance(totals(WUENSCH))).toBeCloseTo(5.84, 10);
     expect(kr20(WUENSCH)).toBeCloseTo((10 / 9) * (1 - 2.18 / 5.84), 10);
     expect(kr20(WUENSCH)).toBeCloseTo(0.6963, 4);

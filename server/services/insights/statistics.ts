@@ -8,7 +8,7 @@
 //   - SEM = σ · sqrt(1 - KR-20).
 import {
   ITEM_FLAG_MAX_DIFFICULTY, ITEM_FLAG_MIN_DIFFICULTY, ITEM_FLAG_MIN_DISCRIMINATION, ITEM_FLAG_MIN_DISTRACTOR_SHARE,
-  ITEM_ANALYSIS_GROUP_SHARE, type ItemFlag,
+  ITEM_ANALYSIS_GROUP_PERCENT, type ItemFlag,
 } from '../../../contracts/facts/index.ts';
 
 /** A candidates × items matrix of 0/1 item scores (one row per candidate). */
@@ -94,7 +94,7 @@ export function standardErrorOfMeasurement(sd: number, reliability: number | nul
 
 /** How many candidates make the upper (and the lower) group of `n`: 27 %, at least 1. */
 export function groupSize(n: number): number {
-  return n === 0 ? 0 : Math.max(1, Math.ceil(n * ITEM_ANALYSIS_GROUP_SHARE));
+  return n === 0 ? 0 : Math.max(1, Math.ceil((n * ITEM_ANALYSIS_GROUP_PERCENT) / 100));
 }
 
 export interface OptionFigures {
