@@ -76,7 +76,7 @@ describe('item analysis', () => {
       });
     });
     const matrix = choices.map((c) => c.map((x, j) => (x === section[j]!.key ? 1 : 0)));
-    const sectionTotals = matrix.map((r) => r.reduce((s, x) => s + x, 0));
+    const sectionTotals = matrix.map((r) => r.reduce<number>((s, x) => s + x, 0));
     const listening = a.sections.find((s) => s.section === 'listening')!;
     expect(listening.kr20!).toBeCloseTo(kr20(matrix)!, 9);
     section.forEach((item, j) => {

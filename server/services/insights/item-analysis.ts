@@ -57,57 +57,44 @@ function scoredCte(examId: string) {
         and os.closed_by in ('submitted', 'swept')
     ),
     items as (
-      select q.id::text as question_id, p.section, q.number, jsonb_array_length(q.options) as option_count, k.correct_index
+      select q.id::text as question_id, p.section, q.number, jsonb_array_length(q.options) as option_count, k.correct_index,
+        (select jsonb_object_agg(o.opt->>'text', o.ord - 1 order by o.ord desc)
+          from jsonb_array_elements(q.options) with ordinality o(opt, ord)) as option_map
       from exam_parts p
       join question_groups g on g.part_id = p.id
       join questions q on q.group_id = g.id
       join answer_keys k on k.question_id = q.id
       where p.exam_id = ${examId}
     ),
-    option_texts as (
-      select q.id::text as question_id, o.opt->>'text' as text, min(o.ord)::int - 1 as option_index
-      from exam_parts p
-      join question_groups g on g.part_id = p.id
-      join questions q on q.group_id = g.id
-      cross join lateral jsonb_array_elements(q.options) with ordinality o(opt, ord)
-      where p.exam_id = ${examId}
-      group by 1, 2
-    ),
-    entries as (
-      select c.os_id, e.value->>'question_id' as question_id, e.value->'answer'->>0 as chosen_text,
-        pa.ord * 100000 + e.ord as seq
+    chosen_maps as (
+      -- Per section attempt: question id -> chosen text; a later entry for the same question wins.
+      select c.os_id, c.order_id, c.section,
+        coalesce(jsonb_object_agg(e.value->>'question_id', e.value->'answer'->0 order by pa.ord, e.ord)
+          filter (where e.value->>'question_id' is not null), '{}'::jsonb) as chosen
       from counted c
-      cross join lateral jsonb_array_elements(case when jsonb_typeof(c.answer) = 'array' then c.answer else '[]'::jsonb end) with ordinality pa(part, ord)
-      cross join lateral jsonb_array_elements(case when jsonb_typeof(pa.part->'list_question') = 'array' then pa.part->'list_question' else '[]'::jsonb end) with ordinality e(value, ord)
-    ),
-    last_entries as (
-      select distinct on (os_id, question_id) os_id, question_id, chosen_text
-      from entries order by os_id, question_id, seq desc
+      left join lateral jsonb_array_elements(case when jsonb_typeof(c.answer) = 'array' then c.answer else '[]'::jsonb end) with ordinality pa(part, ord) on true
+      left join lateral jsonb_array_elements(case when jsonb_typeof(pa.part->'list_question') = 'array' then pa.part->'list_question' else '[]'::jsonb end) with ordinality e(value, ord) on true
+      group by c.os_id, c.order_id, c.section
     ),
     responses as (
-      select c.os_id, c.order_id, i.section, i.question_id, i.number, i.option_count, i.correct_index, ot.option_index as chosen,
-        case when ot.option_index = i.correct_index then 1 else 0 end as score
-      from counted c
-      join items i on i.section = c.section
-      left join last_entries le on le.os_id = c.os_id and le.question_id = i.question_id
-      left join option_texts ot on ot.question_id = i.question_id and ot.text = btrim(le.chosen_text, E' \\t\\n\\r')
+      select m.os_id, m.order_id, i.section, i.question_id, i.number, i.option_count, i.correct_index,
+        (i.option_map->>btrim(m.chosen->>i.question_id, E' \t\n\r'))::int as chosen
+      from chosen_maps m join items i on i.section = m.section
     ),
     scored as (
-      select r.*, sum(r.score) over (partition by r.os_id) - r.score as rest
-      from responses r
+      select r.*, case when r.chosen = r.correct_index then 1 else 0 end as score from responses r
     ),
-    ranked as (
-      select os_id, section, total,
-        row_number() over (partition by section order by total desc, order_id) as rk,
-        count(*) over (partition by section) as n
-      from (select os_id, order_id, section, sum(score) as total from responses group by os_id, order_id, section) t
+    totalled as (
+      select s.*, sum(s.score) over (partition by s.os_id) as total from scored s
     ),
     grouped as (
-      select s.*, rk.n,
-        greatest(1, ceil(rk.n * ${ITEM_ANALYSIS_GROUP_PERCENT} / 100.0))::int as g,
-        rk.rk <= greatest(1, ceil(rk.n * ${ITEM_ANALYSIS_GROUP_PERCENT} / 100.0)) as upper,
-        rk.rk > rk.n - greatest(1, ceil(rk.n * ${ITEM_ANALYSIS_GROUP_PERCENT} / 100.0)) as lower
-      from scored s join ranked rk on rk.os_id = s.os_id
+      select w.*, greatest(1, ceil(w.n * ${ITEM_ANALYSIS_GROUP_PERCENT} / 100.0))::int as g
+      from (
+        select t.*, t.total - t.score as rest,
+          dense_rank() over (partition by t.section order by t.total desc, t.order_id) as rk,
+          count(*) over (partition by t.question_id) as n
+        from totalled t
+      ) w
     )`;
 }
 
@@ -148,11 +135,11 @@ export async function itemAnalysis(db: AppDb, examId: string): Promise<ItemAnaly
     ),
     option_rows as (
       select question_id, chosen, count(*)::int as all_count,
-        count(*) filter (where upper)::int as upper_count, count(*) filter (where lower)::int as lower_count
+        count(*) filter (where rk <= g)::int as upper_count, count(*) filter (where rk > n - g)::int as lower_count
       from grouped where chosen is not null group by question_id, chosen
     ),
     totals as (
-      select section, sum(score)::float8 as total from responses group by os_id, section
+      select section, sum(score)::float8 as total from scored group by os_id, section
     ),
     section_rows as (
       select t.section, (select count(*)::int from items i where i.section = t.section) as items, count(*)::int as n,
