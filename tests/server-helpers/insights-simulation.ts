@@ -11,6 +11,7 @@ import { SECTION_NAMES, type SectionName } from '../../contracts/facts/index.ts'
 import type { AppDb } from '../../server/db/client.ts';
 import { answerKeys, exams, licences, orders, orderSections, users } from '../../server/db/schema/index.ts';
 import { loadSectionContent } from '../../server/services/exam/section-content.ts';
+import { scoreExam } from '../../server/services/exam/scoring.ts';
 
 /** mulberry32: a small deterministic PRNG (uniform in [0, 1)). */
 export function prng(seed: number): () => number {
@@ -128,13 +129,14 @@ export async function insertSimulatedAttempts(db: AppDb, opts: SimulationOptions
         raw[section] = correct;
         answers[section] = [...parts.values()];
       }
-      const total = raw.listening! + raw.structure! + raw.reading!;
+      const score = scoreExam({ listening: raw.listening!, structure: raw.structure!, reading: raw.reading! });
       orderRows.push({
         order_no: `EPOT-SIM-${tag}-${start + i}`, user_id: us[i]!.id, license_id: lics[i]!.id, product_id: opts.productId,
         institution_id: opts.institutionId ?? null, meta: { job: 'Mahasiswa', certificate_for: 'Beasiswa' }, status,
         started_at: new Date(when[i]!.getTime() - 3 * 3600_000), completed_at: status === 'completed' ? when[i]! : null,
         disqualified_at: status === 'disqualified' ? when[i]! : null, evidence_required: false,
-        listening_score: raw.listening, structure_score: raw.structure, reading_score: raw.reading, total_score: total,
+        listening_score: score.converted.listening, structure_score: score.converted.structure, reading_score: score.converted.reading,
+        total_score: score.total, level: score.level, cefr: score.cefr,
       });
       for (const section of SECTION_NAMES) {
         sections.push({
