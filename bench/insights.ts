@@ -98,7 +98,6 @@ try {
   const operator = await login(server, 'operator@epot.local');
   const institution = await login(server, 'admin.lembaga@epot.local');
   figures.push(await measure(server, 'item analysis (JSON)', `/api/admin/v1/exams/${examId}/item-analysis`, operator));
-  figures.push(await measure(server, 'item analysis (again)', `/api/admin/v1/exams/${examId}/item-analysis`, operator));
   figures.push(await measure(server, 'dashboard', '/api/admin/v1/insights', institution));
 } finally {
   if (server) await stopServerProcess(server.proc);

@@ -2,8 +2,8 @@
 // The stored answers (order_sections.answer: the chosen option's text per question, the spec's
 // format) are expanded and scored in SQL, the same way scoring.ts scores them (an option matches
 // by its trimmed text; a later entry for a question replaces an earlier one; unanswered = wrong).
-// Per item the database returns the counts, the share correct and corr(item, rest of section) (a
-// window function gives each row its section score); per option the counts overall and in the
+// Per item the database returns the counts, the share correct and corr(item, rest of section) (the
+// section score is the one the server stored, raw_correct); per option the counts overall and in the
 // upper and lower 27 % by section score; per section the number of items and the variance of the
 // section scores. Nothing per attempt reaches Node: the result is a few rows per item.
 // Only attempts that count: the order is completed and not disqualified, the section was closed
@@ -51,10 +51,14 @@ const SECTION_ORDER: Record<string, number> = { listening: 0, structure: 1, read
 function scoredCte(examId: string) {
   return sql`
     counted as (
-      select os.id as os_id, os.order_id, os.section, os.answer
+      -- raw_correct: the section score the server stored when it closed the section (scoring.ts).
+      -- rk: rank for the upper and lower groups by section score, ties broken by the order id (not by row order).
+      select os.id as os_id, os.order_id, os.section, os.answer, os.raw_correct as total,
+        row_number() over (partition by os.section order by os.raw_correct desc, os.order_id) as rk,
+        count(*) over (partition by os.section) as n
       from order_sections os join orders o on o.id = os.order_id
       where os.exam_id = ${examId} and o.status = 'completed' and o.disqualified_at is null
-        and os.closed_by in ('submitted', 'swept')
+        and os.closed_by in ('submitted', 'swept') and os.raw_correct is not null
     ),
     items as (
       select q.id::text as question_id, p.section, q.number, jsonb_array_length(q.options) as option_count, k.correct_index,
@@ -68,33 +72,22 @@ function scoredCte(examId: string) {
     ),
     chosen_maps as (
       -- Per section attempt: question id -> chosen text; a later entry for the same question wins.
-      select c.os_id, c.order_id, c.section,
+      select c.os_id, c.order_id, c.section, c.total, c.rk, c.n,
         coalesce(jsonb_object_agg(e.value->>'question_id', e.value->'answer'->0 order by pa.ord, e.ord)
           filter (where e.value->>'question_id' is not null), '{}'::jsonb) as chosen
       from counted c
       left join lateral jsonb_array_elements(case when jsonb_typeof(c.answer) = 'array' then c.answer else '[]'::jsonb end) with ordinality pa(part, ord) on true
       left join lateral jsonb_array_elements(case when jsonb_typeof(pa.part->'list_question') = 'array' then pa.part->'list_question' else '[]'::jsonb end) with ordinality e(value, ord) on true
-      group by c.os_id, c.order_id, c.section
+      group by c.os_id, c.order_id, c.section, c.total, c.rk, c.n
     ),
     responses as (
-      select m.os_id, m.order_id, i.section, i.question_id, i.number, i.option_count, i.correct_index,
+      select m.os_id, m.order_id, m.total, m.rk, m.n, i.section, i.question_id, i.number, i.option_count, i.correct_index,
         (i.option_map->>btrim(m.chosen->>i.question_id, E' \t\n\r'))::int as chosen
       from chosen_maps m join items i on i.section = m.section
     ),
-    scored as (
-      select r.*, case when r.chosen = r.correct_index then 1 else 0 end as score from responses r
-    ),
-    totalled as (
-      select s.*, sum(s.score) over (partition by s.os_id) as total from scored s
-    ),
     grouped as (
-      select w.*, greatest(1, ceil(w.n * ${ITEM_ANALYSIS_GROUP_PERCENT} / 100.0))::int as g
-      from (
-        select t.*, t.total - t.score as rest,
-          dense_rank() over (partition by t.section order by t.total desc, t.order_id) as rk,
-          count(*) over (partition by t.question_id) as n
-        from totalled t
-      ) w
+      select x.*, x.total - x.score as rest, greatest(1, ceil(x.n * ${ITEM_ANALYSIS_GROUP_PERCENT} / 100.0))::int as g
+      from (select rs.*, case when rs.chosen = rs.correct_index then 1 else 0 end as score from responses rs) x
     )`;
 }
 
@@ -120,13 +113,9 @@ export async function countedAttempts(db: AppDb, examId: string): Promise<number
   return num(rows[0]?.attempts ?? 0);
 }
 
-export async function itemAnalysis(db: AppDb, examId: string): Promise<ItemAnalysis> {
-  const attempts = await countedAttempts(db, examId);
-  const base = { exam_id: examId, attempts, min_attempts: ITEM_ANALYSIS_MIN_ATTEMPTS };
-  if (attempts < ITEM_ANALYSIS_MIN_ATTEMPTS) return { ...base, sufficient: false, sections: [], items: [] };
-
-  // One statement: items, options and sections from the same scored rows.
-  const rows = await rowsOf(db, sql`
+/** The one statement of the analysis: items, options and sections from the same scored rows (exported for EXPLAIN in the bench). */
+export function itemAnalysisQuery(examId: string) {
+  return sql`
     with ${scoredCte(examId)},
     item_rows as (
       select question_id, section, number, option_count, correct_index, count(*)::int as n, max(g)::int as g,
@@ -139,7 +128,7 @@ export async function itemAnalysis(db: AppDb, examId: string): Promise<ItemAnaly
       from grouped where chosen is not null group by question_id, chosen
     ),
     totals as (
-      select section, sum(score)::float8 as total from scored group by os_id, section
+      select section, total::float8 as total from counted
     ),
     section_rows as (
       select t.section, (select count(*)::int from items i where i.section = t.section) as items, count(*)::int as n,
@@ -149,7 +138,15 @@ export async function itemAnalysis(db: AppDb, examId: string): Promise<ItemAnaly
     )
     select 'item' as kind, to_jsonb(item_rows) as row from item_rows
     union all select 'option', to_jsonb(option_rows) from option_rows
-    union all select 'section', to_jsonb(section_rows) from section_rows`);
+    union all select 'section', to_jsonb(section_rows) from section_rows`;
+}
+
+export async function itemAnalysis(db: AppDb, examId: string): Promise<ItemAnalysis> {
+  const attempts = await countedAttempts(db, examId);
+  const base = { exam_id: examId, attempts, min_attempts: ITEM_ANALYSIS_MIN_ATTEMPTS };
+  if (attempts < ITEM_ANALYSIS_MIN_ATTEMPTS) return { ...base, sufficient: false, sections: [], items: [] };
+
+  const rows = await rowsOf(db, itemAnalysisQuery(examId));
 
   const itemRows: ItemRow[] = [];
   const optionRows = new Map<string, OptionRow[]>();
