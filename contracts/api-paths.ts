@@ -118,6 +118,8 @@ export const apiPaths = {
     results: '/admin/v1/results',
     resultsCsv: '/admin/v1/results.csv',
     resultsXlsx: '/admin/v1/results.xlsx',
+    /** Issue 31: the institution dashboard aggregates (contracts/admin-insights.ts). */
+    insights: '/admin/v1/insights',
     /** Issue 19: the members' data exports and deletions (contracts/admin-privacy.ts). */
     privacyRequests: '/admin/v1/privacy-requests',
     privacyRequest: '/admin/v1/privacy-requests/:id',
@@ -154,6 +156,9 @@ export const apiPaths = {
     exams: '/admin/v1/exams',
     examImport: '/admin/v1/exams/import',
     examStatus: '/admin/v1/exams/:id/status',
+    /** Issue 31: item analysis of an exam version (contracts/admin-insights.ts). */
+    examItemAnalysis: '/admin/v1/exams/:id/item-analysis',
+    examItemAnalysisCsv: '/admin/v1/exams/:id/item-analysis.csv',
     certificates: '/admin/v1/certificates',
     certificateRevoke: '/admin/v1/certificates/:number/revoke',
     certificateReissue: '/admin/v1/certificates/reissue',

@@ -15,3 +15,4 @@ export * from './staff-operator.ts';
 export * from './review.ts';
 export * from './face-states.ts';
 export * from './evidence.ts';
+export * from './insights.ts';

@@ -128,6 +128,8 @@ describe('route access', () => {
     expect(staffChecked).toEqual(expect.arrayContaining([
       'GET /api/admin/v1/privacy-requests', 'GET /api/admin/v1/privacy-requests/:id', 'POST /api/admin/v1/privacy-requests/:id/resend-receipt',
       'POST /api/admin/v1/members/:id/privacy-deletion',
+      // Issue 31: the insights (dashboard aggregates, the operator's item analysis).
+      'GET /api/admin/v1/insights', 'GET /api/admin/v1/exams/:id/item-analysis', 'GET /api/admin/v1/exams/:id/item-analysis.csv',
     ]));
   }, 60_000);
 });

@@ -110,6 +110,8 @@ describe('staff scope sweep', () => {
     }
     expect(findings).toEqual([]);
     expect(checked).toBeGreaterThanOrEqual(35);
+    // Issue 31: the dashboard aggregates are among the scoped routes.
+    expect(routes.map((r) => `${r.method} ${r.url}`)).toContain('GET /api/admin/v1/insights');
     expect(reviewChecked).toBeGreaterThanOrEqual(9);
   }, 120_000);
 
@@ -127,5 +129,7 @@ describe('staff scope sweep', () => {
     }
     expect(findings).toEqual([]);
     expect(operatorRoutes.length).toBeGreaterThanOrEqual(17);
+    // Issue 31: the item analysis is the operator's only.
+    expect(operatorRoutes.map((r) => r.url)).toEqual(expect.arrayContaining(['/api/admin/v1/exams/:id/item-analysis', '/api/admin/v1/exams/:id/item-analysis.csv']));
   }, 120_000);
 });

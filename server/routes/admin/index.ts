@@ -3,6 +3,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Config } from '../../config.ts';
 import { staffAccommodationRoutes } from './accommodations.ts';
 import { staffAuditRoutes } from './audit.ts';
+import { staffInsightsRoutes } from './insights.ts';
 import { staffInstitutionRoutes } from './institutions.ts';
 import { staffLicenceRoutes } from './licences.ts';
 import { staffMemberRoutes } from './members.ts';
@@ -24,6 +25,7 @@ export const adminRoutes: FastifyPluginAsyncZod<{ config: Config }> = async (app
   await app.register(staffTestSessionRoutes);
   await app.register(staffLicenceRoutes);
   await app.register(staffResultRoutes);
+  await app.register(staffInsightsRoutes);
   await app.register(staffPrivacyRoutes, { config });
   await app.register(staffReviewRoutes);
   await app.register(staffAccountRoutes, { config });

@@ -9,6 +9,7 @@ import { operatorCertificateRoutes } from './certificates.ts';
 import { operatorCompanyRoutes } from './companies.ts';
 import { operatorExamRoutes } from './exams.ts';
 import { operatorInstitutionRoutes } from './institutions.ts';
+import { operatorItemAnalysisRoutes } from './item-analysis.ts';
 
 export const operatorRoutes: FastifyPluginAsyncZod = async (app) => {
   app.addHook('onRequest', app.authenticateStaff);
@@ -19,4 +20,5 @@ export const operatorRoutes: FastifyPluginAsyncZod = async (app) => {
   await app.register(operatorInstitutionRoutes);
   await app.register(operatorExamRoutes);
   await app.register(operatorCertificateRoutes);
+  await app.register(operatorItemAnalysisRoutes);
 };
