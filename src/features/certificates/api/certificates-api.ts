@@ -3,6 +3,7 @@ import {
   CERTIFICATE_PAGE_SIZE, type CertificateListResponse, type PublicCertificate, type ShippingTracking,
 } from '../../../../contracts/certificates.ts';
 import type { MediaRef } from '../../../../contracts/exam-delivery.ts';
+import { JWKS_PATH, type Jwks } from '../../../../contracts/credential.ts';
 import { api } from '../../../lib/api-client.ts';
 
 export type CertificatePage = CertificateListResponse['data'];
@@ -24,4 +25,16 @@ export async function getTracking(orderId: string): Promise<ShippingTracking> {
 
 export async function verifyCertificate(number: string): Promise<PublicCertificate> {
   return (await api.get<{ data: PublicCertificate }>(fillPath(apiPaths.public.certificate, { number }))).data.data;
+}
+
+/** Issue 28: the issuer's public keys (the service worker keeps the last copy for offline checks). */
+export async function getJwks(): Promise<Jwks> {
+  const res = await fetch(JWKS_PATH, { headers: { accept: 'application/json' } });
+  if (!res.ok) throw new Error(`JWKS ${res.status}`);
+  return await res.json() as Jwks;
+}
+
+/** Issue 28: the signed revocation list (a JWT, checked by the caller). */
+export async function getStatusList(): Promise<string> {
+  return (await api.get<string>(apiPaths.public.certificateStatusList, { responseType: 'text', timeout: 10_000 })).data;
 }
