@@ -633,6 +633,9 @@ export const messages = {
     colShipping: 'Status Pengiriman',
     view: 'Lihat',
     viewLabel: (orderNo: string) => `Lihat sertifikat order ${orderNo}`,
+    /** Issue 28: the result as an Open Badges 3.0 credential (for wallets, LinkedIn, university portals). */
+    badge: 'Unduh Open Badge',
+    badgeLabel: (orderNo: string) => `Unduh Open Badge 3.0 order ${orderNo}`,
     noWaybill: 'Belum ada resi',
     processing: 'Sedang diproses',
     // Issue 27: the certificate is held while required proctoring evidence is missing.

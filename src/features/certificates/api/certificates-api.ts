@@ -1,6 +1,6 @@
 import { apiPaths, fillPath } from '../../../../contracts/api-paths.ts';
 import {
-  CERTIFICATE_PAGE_SIZE, type CertificateListResponse, type PublicCertificate, type ShippingTracking,
+  CERTIFICATE_PAGE_SIZE, type CertificateListResponse, type OpenBadgeResponse, type PublicCertificate, type ShippingTracking,
 } from '../../../../contracts/certificates.ts';
 import type { MediaRef } from '../../../../contracts/exam-delivery.ts';
 import { JWKS_PATH, type Jwks } from '../../../../contracts/credential.ts';
@@ -37,4 +37,9 @@ export async function getJwks(): Promise<Jwks> {
 /** Issue 28: the signed revocation list (a JWT, checked by the caller). */
 export async function getStatusList(): Promise<string> {
   return (await api.get<string>(apiPaths.public.certificateStatusList, { responseType: 'text', timeout: 10_000 })).data;
+}
+
+/** Issue 28: the order's certificate as an Open Badges 3.0 credential (JWT) and its file name. */
+export async function getOpenBadge(orderId: string): Promise<OpenBadgeResponse['data']> {
+  return (await api.get<OpenBadgeResponse>(fillPath(apiPaths.order.openBadge, { id: orderId }))).data.data;
 }
