@@ -23,8 +23,10 @@ export async function getTracking(orderId: string): Promise<ShippingTracking> {
   return (await api.get<{ data: ShippingTracking }>(fillPath(apiPaths.order.shippingTracking, { id: orderId }))).data.data;
 }
 
-export async function verifyCertificate(number: string): Promise<PublicCertificate> {
-  return (await api.get<{ data: PublicCertificate }>(fillPath(apiPaths.public.certificate, { number }))).data.data;
+export async function verifyCertificate(number: string, fresh = false): Promise<PublicCertificate> {
+  // `fresh`: revocation is asked of the server, never answered from the browser's HTTP cache.
+  const headers = fresh ? { 'cache-control': 'no-cache' } : undefined;
+  return (await api.get<{ data: PublicCertificate }>(fillPath(apiPaths.public.certificate, { number }), { headers })).data.data;
 }
 
 /** Issue 28: the issuer's public keys (the service worker keeps the last copy for offline checks). */
@@ -36,7 +38,8 @@ export async function getJwks(): Promise<Jwks> {
 
 /** Issue 28: the signed revocation list (a JWT, checked by the caller). */
 export async function getStatusList(): Promise<string> {
-  return (await api.get<string>(apiPaths.public.certificateStatusList, { responseType: 'text', timeout: 10_000 })).data;
+  // Revocation now, never the HTTP cache's copy (an offline verifier must hear 'unknown').
+  return (await api.get<string>(apiPaths.public.certificateStatusList, { responseType: 'text', timeout: 10_000, headers: { 'cache-control': 'no-cache' } })).data;
 }
 
 /** Issue 28: the order's certificate as an Open Badges 3.0 credential (JWT) and its file name. */

@@ -43,7 +43,7 @@ export function CredentialResult({ jws }: { jws: string }) {
   useEffect(() => {
     let live = true;
     setVerdict(null);
-    void checkCredential(jws, { jwks: getJwks, statusList: getStatusList, record: verifyCertificate, now: () => new Date() })
+    void checkCredential(jws, { jwks: getJwks, statusList: getStatusList, record: (n) => verifyCertificate(n, true), now: () => new Date() })
       .then((v) => { if (live) setVerdict(v); });
     return () => { live = false; };
   }, [jws]);
