@@ -773,6 +773,14 @@ export const messages = {
       claimedFacts: 'Data yang tertulis di kode QR (TIDAK terverifikasi)',
       keyId: 'ID kunci',
     },
+    /** Issue 28: scanning a certificate's QR with the camera. */
+    scan: {
+      start: 'Pindai QR',
+      stop: 'Tutup kamera',
+      hint: 'Arahkan kamera ke kode QR pada sertifikat. Pemeriksaan tanda tangan berjalan di perangkat ini, juga tanpa internet.',
+      videoLabel: 'Gambar kamera untuk memindai kode QR',
+      cameraError: 'Kamera tidak dapat dibuka. Izinkan akses kamera di browser, atau ketik nomor sertifikat.',
+    },
   },
   viewer: {
     title: 'Contoh Sertifikat',

@@ -4,8 +4,13 @@
 // started again). The test itself is taken through the API (redeem, consent, start, three
 // sections with a known answer pattern); everything after that is checked in the browser.
 import { createDiskStore } from '../../../server/services/media/disk-store.ts';
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import QRCode from 'qrcode';
+import { chromium, expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { apiPaths } from '../../../contracts/api-paths.ts';
 import { openDatabase } from '../../../server/db/client.ts';
 import { DEMO_PASSWORD, seedDemo } from '../../../server/seed/demo-seed.ts';
@@ -15,6 +20,7 @@ import { SideServer } from '../support/side-server.ts';
 import { takeTestViaApi } from '../support/staff.ts';
 import { systemClock } from '../../../server/services/platform/clock.ts';
 import { expectNoAxeViolations } from '../support/axe.ts';
+import { chromiumArgs } from '../support/chromium.ts';
 
 const SECRET = 'e2e-courier-secret-2026';
 /** What a verifier sees (docs/screenshots), written only when asked: EPOT_DOC_SCREENSHOTS=1. */
@@ -146,6 +152,37 @@ test('after a completed test the certificate is in /reward with the score; its P
     await expect(verify.getByRole('heading', { name: 'Sertifikat tidak ditemukan' })).toBeVisible();
   } finally {
     await guest.close();
+  }
+});
+
+test('scan mode: the camera reads the QR and the page verifies its credential, decoded in a worker', async ({ browserName }) => {
+  test.skip(browserName !== 'chromium', 'fake camera flags are Chromium\'s');
+  // The QR as a phone would see it: drawn on a white 640x480 frame, fed to Chromium's fake camera.
+  const work = mkdtempSync(join(tmpdir(), 'epot-e2e-scan-'));
+  try {
+    const png = join(work, 'qr.png');
+    const y4m = join(work, 'qr.y4m');
+    writeFileSync(png, await QRCode.toBuffer(`${base}/verify/${number}#${jws}`, { errorCorrectionLevel: 'M', margin: 4, width: 460 }));
+    execFileSync('ffmpeg', ['-loglevel', 'error', '-loop', '1', '-i', png, '-t', '1', '-r', '10', '-vf', 'pad=640:480:(ow-iw)/2:(oh-ih)/2:white,format=yuv420p', y4m]);
+    const browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: [...chromiumArgs(), `--use-file-for-fake-video-capture=${y4m}`] });
+    try {
+      const page = await (await browser.newContext()).newPage();
+      await page.goto(`${base}/verify/${number}`);
+      await expect(page.getByTestId('certificate-status')).toBeVisible();
+      const workers: string[] = [];
+      page.on('worker', (w) => workers.push(w.url()));
+      const native = await page.evaluate(() => 'BarcodeDetector' in globalThis);
+      await page.getByRole('button', { name: 'Pindai QR' }).click();
+      await expect(page).toHaveURL(new RegExp(`/verify/${number}#`));
+      await expect(page.locator('[data-signature]')).toHaveAttribute('data-signature', 'valid');
+      await expect(page.getByTestId('certificate-total')).toHaveText('537');
+      // Debian Chromium has no BarcodeDetector: the frames went to the decoder worker.
+      if (!native) expect(workers.some((u) => u.includes('qr-decoder'))).toBe(true);
+    } finally {
+      await browser.close();
+    }
+  } finally {
+    rmSync(work, { recursive: true, force: true });
   }
 });
 

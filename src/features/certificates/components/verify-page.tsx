@@ -14,6 +14,7 @@ import { apiErrorText } from '../../../lib/session-api.ts';
 import { Alert } from '../../../ui/alert.tsx';
 import { verifyCertificate } from '../api/certificates-api.ts';
 import { CredentialResult } from './credential-result.tsx';
+import { QrScan } from './qr-scanner.tsx';
 import { VerificationCard } from './verification-card.tsx';
 import '../certificates.css';
 
@@ -36,6 +37,7 @@ function CredentialPage({ jws }: { jws: string }) {
         <p className="brand">{messages.app.name}</p>
         <h1 id="verify-title">{t.title}</h1>
         <p className="field-help">{t.intro}</p>
+        <QrScan />
         <CredentialResult jws={jws} />
         <Link href={paths.login}>{t.home}</Link>
       </section>
@@ -77,6 +79,7 @@ function LookupPage() {
             <p className="field-help">{t.intro}</p>
             {state.kind === 'loading' && <p>{messages.app.loading}</p>}
             {state.kind === 'error' && <Alert tone="error">{state.text}</Alert>}
+            <QrScan />
             {state.kind === 'found' && <VerificationCard data={state.data} />}
           </>
         )}
