@@ -68,6 +68,13 @@ export default defineConfig({
             handler: 'CacheFirst',
             options: { cacheName: MODEL_CACHE_NAME, expiration: { maxEntries: 20 } },
           },
+          {
+            // Issue 28: the issuer's public keys, so /verify checks a QR's signature offline too
+            // (the network first: a key newly marked compromised shows as soon as it is reachable).
+            urlPattern: ({ url }) => url.pathname === '/.well-known/jwks.json',
+            handler: 'NetworkFirst',
+            options: { cacheName: 'epot-issuer-keys', networkTimeoutSeconds: 4, expiration: { maxEntries: 2 } },
+          },
         ],
         cleanupOutdatedCaches: true,
       },

@@ -101,7 +101,7 @@ export const appPlugin: FastifyPluginAsyncZod<AppOptions> = async (app, opts) =>
   await app.register(fastifyCors, {
     origin: config.corsOrigins.length > 0 ? config.corsOrigins : false,
     methods: ['GET', 'HEAD', 'POST', 'PUT', 'DELETE'],
-    allowedHeaders: ['authorization', 'content-type', 'x-company-id', OUTBOX_QUEUED_HEADER],
+    allowedHeaders: ['authorization', 'content-type', 'x-company-id', 'cache-control', OUTBOX_QUEUED_HEADER],
     maxAge: 600,
   });
   // App plugins.

@@ -633,6 +633,9 @@ export const messages = {
     colShipping: 'Status Pengiriman',
     view: 'Lihat',
     viewLabel: (orderNo: string) => `Lihat sertifikat order ${orderNo}`,
+    /** Issue 28: the result as an Open Badges 3.0 credential (for wallets, LinkedIn, university portals). */
+    badge: 'Unduh Open Badge',
+    badgeLabel: (orderNo: string) => `Unduh Open Badge 3.0 order ${orderNo}`,
     noWaybill: 'Belum ada resi',
     processing: 'Sedang diproses',
     // Issue 27: the certificate is held while required proctoring evidence is missing.
@@ -753,6 +756,31 @@ export const messages = {
     notFoundTitle: 'Sertifikat tidak ditemukan',
     notFoundBody: (n: string) => `Nomor sertifikat ${n} tidak terdaftar. Periksa kembali nomor pada sertifikat atau pindai ulang kode QR.`,
     home: 'Ke halaman utama EPOT',
+    /** Issue 28: the credential in the QR code, checked in the browser. */
+    credential: {
+      checking: 'Memeriksa tanda tangan digital pada kode QR…',
+      signatureValid: (issuer: string) => `Tanda tangan digital sah, diterbitkan oleh ${issuer}.`,
+      invalid: 'Tanda tangan digital TIDAK sah: isi kode QR ini telah diubah. Data di bawah bukan data yang diterbitkan EPOT.',
+      unknownKey: 'Kode QR ini ditandatangani dengan kunci yang tidak dikenal EPOT. Keaslian sertifikat tidak dapat dipastikan.',
+      malformed: 'Kode QR ini tidak berisi tanda tangan EPOT yang dapat dibaca.',
+      compromised: 'Kunci yang menandatangani sertifikat ini telah dinyatakan bocor. Sertifikat ini tidak dapat dipercaya; minta pemegangnya menghubungi EPOT.',
+      keysUnavailable: 'Kunci publik EPOT belum tersimpan di perangkat ini dan server tidak dapat dihubungi, sehingga tanda tangan belum dapat diperiksa. Coba lagi saat daring.',
+      revocationValid: 'Tidak dicabut (diperiksa daring ke EPOT).',
+      revocationUnknown: 'Status pencabutan tidak diketahui: server EPOT tidak dapat dihubungi (luring). Tanda tangan tetap diperiksa dari kode QR.',
+      revoked: 'Sertifikat ini telah dicabut dan tidak berlaku lagi.',
+      expired: 'Masa berlaku sertifikat ini (satu tahun sejak tanggal tes) sudah habis.',
+      signedFacts: 'Data dari kode QR (ditandatangani EPOT)',
+      claimedFacts: 'Data yang tertulis di kode QR (TIDAK terverifikasi)',
+      keyId: 'ID kunci',
+    },
+    /** Issue 28: scanning a certificate's QR with the camera. */
+    scan: {
+      start: 'Pindai QR',
+      stop: 'Tutup kamera',
+      hint: 'Arahkan kamera ke kode QR pada sertifikat. Pemeriksaan tanda tangan berjalan di perangkat ini, juga tanpa internet.',
+      videoLabel: 'Gambar kamera untuk memindai kode QR',
+      cameraError: 'Kamera tidak dapat dibuka. Izinkan akses kamera di browser, atau ketik nomor sertifikat.',
+    },
   },
   viewer: {
     title: 'Contoh Sertifikat',

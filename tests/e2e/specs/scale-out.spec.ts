@@ -161,7 +161,9 @@ async function candidateTakesTheTest(browser: Browser): Promise<void> {
   const verify = await context.newPage();
   await verify.goto(qr!);
   await expect(verify.getByRole('heading', { level: 1 })).toHaveText('Verifikasi Sertifikat');
-  await expect(verify.getByTestId('certificate-status')).toHaveText('Berlaku');
+  // Issue 28: the QR's signed credential, checked in the browser; revocation asked of the cluster.
+  await expect(verify.locator('[data-signature]')).toHaveAttribute('data-signature', 'valid');
+  await expect(verify.locator('[data-signature]')).toHaveAttribute('data-revocation', 'valid');
 
   // ---- stored: photos and the PDF in the bucket, nothing on either process's disk ---------------
   const files = await cluster.sql<{ storage_key: string; source: string }>(

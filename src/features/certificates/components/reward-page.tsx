@@ -13,7 +13,8 @@ import { formatDate } from '../../../lib/format.ts';
 import { Alert } from '../../../ui/alert.tsx';
 import { Button } from '../../../ui/button.tsx';
 import { Pagination } from '../../../ui/pagination.tsx';
-import { listCertificates, mediaPublicUrl, type CertificatePage } from '../api/certificates-api.ts';
+import { getOpenBadge, listCertificates, mediaPublicUrl, type CertificatePage } from '../api/certificates-api.ts';
+import { saveBlob } from '../../../lib/save-blob.ts';
 import { rewardPageAtom } from '../atoms.ts';
 import '../certificates.css';
 
@@ -61,6 +62,17 @@ export function RewardPage() {
     return () => { live = false; };
   }, [page, setPage]);
 
+  async function downloadBadge(item: CertificateListItem) {
+    setOpenError(false);
+    try {
+      const badge = await getOpenBadge(item.order_id);
+      saveBlob(badge.jwt, badge.file_name, 'application/jwt');
+    } catch (err) {
+      console.error('open badge download', err);
+      setOpenError(true);
+    }
+  }
+
   async function view(item: CertificateListItem) {
     if (!item.sertificate) return;
     setOpenError(false);
@@ -93,7 +105,7 @@ export function RewardPage() {
           </thead>
           <tbody>
             {data?.list.map((item) => (
-              <CertificateRow key={item.order_id} item={item} onView={() => void view(item)} />
+              <CertificateRow key={item.order_id} item={item} onView={() => void view(item)} onBadge={() => void downloadBadge(item)} />
             ))}
           </tbody>
         </table>
@@ -110,7 +122,7 @@ function certificateWait(item: CertificateListItem): string {
   return status === 'pending_review' || status === 'refused' ? t.evidence[status] : t.processing;
 }
 
-function CertificateRow({ item, onView }: { item: CertificateListItem; onView: () => void }) {
+function CertificateRow({ item, onView, onBadge }: { item: CertificateListItem; onView: () => void; onBadge: () => void }) {
   return (
     <tr data-testid="certificate-row">
       <th scope="row">{item.order_no}</th>
@@ -118,9 +130,14 @@ function CertificateRow({ item, onView }: { item: CertificateListItem; onView: (
       <td data-testid="certificate-score">{item.score}</td>
       <td>
         {item.sertificate ? (
-          <Button variant="secondary" className="btn-small" aria-label={t.viewLabel(item.order_no)} onPress={onView}>
-            {t.view}
-          </Button>
+          <span className="row-actions">
+            <Button variant="secondary" className="btn-small" aria-label={t.viewLabel(item.order_no)} onPress={onView}>
+              {t.view}
+            </Button>
+            <Button variant="secondary" className="btn-small" aria-label={t.badgeLabel(item.order_no)} onPress={onBadge}>
+              {t.badge}
+            </Button>
+          </span>
         ) : (
           <span data-testid="certificate-pending">{certificateWait(item)}</span>
         )}
