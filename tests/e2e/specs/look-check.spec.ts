@@ -4,9 +4,15 @@
 // did not load), and no raw code ('violations:open_new_tab', 'open_new_tab') may be visible. Element
 // screenshots of the console's filter bars are kept as reviewed baselines: they hold no run data, and a
 // stylesheet that stops loading changes them. Fonts: system-ui resolves to DejaVu Sans on Debian.
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Locator, type Page } from '@playwright/test';
+import { apiPaths } from '../../../contracts/api-paths.ts';
+import { paths } from '../../../src/lib/paths.ts';
+import { loginViaApi, loginViaUi } from '../support/accounts.ts';
+import { chromiumArgs } from '../support/chromium.ts';
 import { staffLoginUi } from '../support/staff.ts';
-import { testData } from '../support/test-data.ts';
+import { pool, testData } from '../support/test-data.ts';
+
+test.use({ launchOptions: { executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: chromiumArgs('one-face') } });
 
 test.describe.configure({ mode: 'serial' });
 
@@ -14,11 +20,12 @@ const data = testData();
 const ADMIN = { email: 'admin.lembaga@epot.local', password: data.demo.password };
 const SIZES = [{ width: 1366, height: 768 }, { width: 1280, height: 720 }] as const;
 const SCREENSHOTS = process.env.LOOK_CHECK_SCREENSHOTS;
+const look = pool('look');
 
 interface Finding { rule: string; detail: string }
 
 /** Runs the four rules in the page; `mainAction` is a CSS selector of the screen's main action. */
-async function look(page: Page, mainAction: string | null): Promise<Finding[]> {
+async function lookAt(page: Page, mainAction: string | null): Promise<Finding[]> {
   return page.evaluate((main) => {
     const out: { rule: string; detail: string }[] = [];
     const vw = window.innerWidth;
@@ -74,20 +81,95 @@ async function look(page: Page, mainAction: string | null): Promise<Finding[]> {
   }, mainAction);
 }
 
-async function expectLooksRight(page: Page, screen: string, mainAction: string | null): Promise<void> {
+async function expectLooksRight(page: Page, screen: string, mainAction: string | Locator | null): Promise<void> {
   await page.evaluate(() => window.scrollTo(0, 0));
-  expect(await look(page, mainAction), screen).toEqual([]);
+  let selector = typeof mainAction === 'string' || mainAction === null ? mainAction : '[data-look-main]';
+  if (mainAction !== null && typeof mainAction !== 'string') {
+    await page.evaluate(() => document.querySelectorAll('[data-look-main]').forEach((e) => e.removeAttribute('data-look-main')));
+    await mainAction.evaluate((el) => el.setAttribute('data-look-main', ''));
+    selector = '[data-look-main]';
+  }
+  expect(await lookAt(page, selector), `${screen} at ${page.viewportSize()?.width ?? 0}×${page.viewportSize()?.height ?? 0}`).toEqual([]);
 }
 
-for (const size of SIZES) {
-  test(`candidate login at ${size.width}×${size.height}`, async ({ page }) => {
+/** The screen has rendered (its h1) and the network is quiet. */
+async function settled(page: Page): Promise<void> {
+  await page.waitForLoadState('networkidle');
+  await expect(page.locator('h1').first()).toBeVisible();
+}
+
+
+test('favicon: the link tag names a file the server has, and /favicon.ico answers', async ({ page, request }) => {
+  await page.goto('/');
+  const href = await page.locator('link[rel~="icon"]').first().getAttribute('href');
+  expect(href).toBeTruthy();
+  expect((await request.get(href!)).status()).toBe(200);
+  expect((await request.get('/favicon.ico')).status()).toBe(200);
+});
+
+test('candidate screens at 1366×768 and 1280×720', async ({ page }) => {
+  const member = look.individualMembers[0]!;
+  await page.goto('/');
+  for (const size of SIZES) {
     await page.setViewportSize(size);
-    await page.goto('/');
     await expect(page.getByRole('button', { name: 'Login', exact: true })).toBeVisible();
     await expectLooksRight(page, 'login', 'form button[type="submit"]');
-  });
+  }
+  await page.goto(paths.verify('EPOT-ZZZZZZZZZZZZ'));
+  await settled(page);
+  for (const size of SIZES) { await page.setViewportSize(size); await expectLooksRight(page, 'verify', null); }
 
-  test(`staff members, results, review queue and an attempt at ${size.width}×${size.height}`, async ({ page }) => {
+  await loginViaUi(page, member.email, member.password);
+  await expect(page).toHaveURL(/\/epot$/);
+  await settled(page);
+  for (const size of SIZES) {
+    await page.setViewportSize(size);
+    await expectLooksRight(page, 'test list', page.getByRole('button', { name: 'Redeem Lisensi' }));
+  }
+  await page.getByLabel('Kode Lisensi').fill(look.individualCodes[0]!);
+  await page.getByRole('button', { name: 'Redeem Lisensi' }).click();
+  const survey = page.getByRole('dialog', { name: 'Survei Peserta' });
+  await expect(survey).toBeVisible();
+  for (const size of SIZES) {
+    await page.setViewportSize(size);
+    await expectLooksRight(page, 'survey dialog', survey.getByRole('button', { name: 'Redeem Lisensi' }));
+  }
+  await page.keyboard.press('Escape');
+  await expect(survey).toHaveCount(0);
+
+  // An order for the preparation and device check (a retry finds the one its first try made).
+  const token = await loginViaApi(page.request, member.email, member.password);
+  const headers = { authorization: `Bearer ${token}` };
+  const created = await page.request.post(`/api${apiPaths.order.create}`, { headers, data: { license: look.individualCodes[0], meta: { job: 'Mahasiswa', certificate_for: 'Beasiswa' } } });
+  let orderId: string;
+  if (created.status() === 200) orderId = ((await created.json()) as { data: { id: string } }).data.id;
+  else {
+    const list = await page.request.get(`/api${apiPaths.order.list}`, { headers });
+    orderId = ((await list.json()) as { data: { list: { id: string }[] } }).data.list[0]!.id;
+  }
+  const screens: [string, string, ((p: Page) => Locator) | null][] = [
+    ['test list (one order)', paths.epot, null],
+    ['profile', paths.account, null],
+    ['preparation', paths.preparationFor(orderId), (p) => p.getByRole('button', { name: 'Mulai test EPOT' })],
+    ['specification', paths.specificationFor(orderId), null],
+    ['device check', paths.deviceCheck(orderId), null],
+    ['end page', paths.end, null],
+    ['certificates', paths.reward, null],
+    ['guide', paths.guide, null],
+  ];
+  for (const [label, path, main] of screens) {
+    await page.goto(path);
+    await settled(page);
+    for (const size of SIZES) {
+      await page.setViewportSize(size);
+      await expectLooksRight(page, label, main ? main(page) : null);
+      if (size.width === 1366 && SCREENSHOTS) await page.screenshot({ path: `${SCREENSHOTS}/candidate-${label.replace(/\W+/g, '-')}.png` });
+    }
+  }
+});
+
+for (const size of SIZES) {
+  test(`staff console screens at ${size.width}×${size.height}`, async ({ page }) => {
     await page.setViewportSize(size);
     await staffLoginUi(page, ADMIN.email, ADMIN.password);
     await expect(page).toHaveURL(/\/admin\/settings$/);
@@ -97,21 +179,37 @@ for (const size of SIZES) {
       const filters = page.locator('form.staff-filters');
       await expect(filters.getByRole('radiogroup').first()).toBeVisible();
       await expect(page.locator('table, [role="grid"], .staff-empty, p.muted').first()).toBeVisible();
+      await page.waitForLoadState('networkidle');
       await expectLooksRight(page, file, 'form.staff-filters button[type="submit"]');
       if (big) {
         await expect(filters).toHaveScreenshot(`${file}-filters.png`);
         if (SCREENSHOTS) await page.screenshot({ path: `${SCREENSHOTS}/${file}.png` });
       }
     }
-    // The queue's first attempt (all states and reasons), when the run has one: its decision form.
-    await page.getByRole('radiogroup', { name: 'Status tinjauan' }).getByRole('radio', { name: 'Semua' }).check({ force: true });
-    await page.locator('form.staff-filters button[type="submit"]').click();
-    const first = page.getByRole('grid').getByRole('link').first();
-    if (await first.isVisible()) {
-      await first.click();
-      await expect(page.getByTestId('attempt-summary')).toBeVisible();
-      await expectLooksRight(page, 'attempt', null);
-      if (big && SCREENSHOTS) await page.screenshot({ path: `${SCREENSHOTS}/attempt-decision.png`, fullPage: true });
+    // The long member list really is long (the look pool's 40 extra members).
+    await page.goto('/admin/members');
+    await expect(page.getByRole('grid').getByRole('row')).not.toHaveCount(0);
+    // The prepared attempt: disqualified after violations with photos, an open appeal; its decision form.
+    await page.goto('/admin/reviews');
+    await expect(page.getByRole('grid').getByRole('link').first()).toBeVisible();
+    await page.goto(`/admin/attempts/${data.look.orderId}`);
+    await expect(page.getByTestId('attempt-summary')).toBeVisible();
+    const decision = page.getByRole('form', { name: 'Keputusan' });
+    await expect(decision.getByRole('radiogroup')).toBeVisible();
+    await page.waitForLoadState('networkidle');
+    await expectLooksRight(page, 'attempt', null);
+    await decision.scrollIntoViewIfNeeded();
+    expect(await lookAt(page, null), 'attempt (decision form in view)').toEqual([]);
+    if (big) {
+      await expect(decision).toHaveScreenshot('decision-form.png', { mask: [decision.locator('time')] });
+      if (SCREENSHOTS) {
+        await page.screenshot({ path: `${SCREENSHOTS}/attempt-decision.png` });
+      }
+    }
+    for (const path of ['/admin/settings', '/admin/licences', '/admin/privacy', '/admin/staff', '/admin/audit', '/admin/security']) {
+      await page.goto(path);
+      await settled(page);
+      await expectLooksRight(page, path, null);
     }
   });
 }
