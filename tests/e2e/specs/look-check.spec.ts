@@ -99,14 +99,6 @@ async function settled(page: Page): Promise<void> {
 }
 
 
-test('favicon: the link tag names a file the server has, and /favicon.ico answers', async ({ page, request }) => {
-  await page.goto('/');
-  const href = await page.locator('link[rel~="icon"]').first().getAttribute('href');
-  expect(href).toBeTruthy();
-  expect((await request.get(href!)).status()).toBe(200);
-  expect((await request.get('/favicon.ico')).status()).toBe(200);
-});
-
 test('candidate screens at 1366×768 and 1280×720', async ({ page }) => {
   const member = look.individualMembers[0]!;
   await page.goto('/');
@@ -213,3 +205,11 @@ for (const size of SIZES) {
     }
   });
 }
+
+test('favicon: the link tag names a file the server has, and /favicon.ico answers', async ({ page, request }) => {
+  await page.goto('/');
+  const href = await page.locator('link[rel~="icon"]').first().getAttribute('href');
+  expect(href).toBeTruthy();
+  expect((await request.get(href!)).status()).toBe(200);
+  expect((await request.get('/favicon.ico')).status()).toBe(200);
+});
