@@ -5,9 +5,8 @@
 // screenshots of the console's filter bars are kept as reviewed baselines: they hold no run data, and a
 // stylesheet that stops loading changes them. Fonts: system-ui resolves to DejaVu Sans on Debian.
 import { expect, test, type Locator, type Page } from '@playwright/test';
-import { apiPaths } from '../../../contracts/api-paths.ts';
 import { paths } from '../../../src/lib/paths.ts';
-import { loginViaApi, loginViaUi } from '../support/accounts.ts';
+import { loginViaUi } from '../support/accounts.ts';
 import { chromiumArgs } from '../support/chromium.ts';
 import { staffLoginUi } from '../support/staff.ts';
 import { pool, testData } from '../support/test-data.ts';
@@ -35,7 +34,13 @@ async function lookAt(page: Page, mainAction: string | null): Promise<Finding[]>
       const s = getComputedStyle(el);
       return r.width > 2 && r.height > 2 && s.visibility !== 'hidden' && s.opacity !== '0' && !el.closest('.visually-hidden, [aria-hidden="true"]');
     };
-    const name = (el: Element) => `${el.tagName.toLowerCase()} "${(el.textContent ?? '').trim().slice(0, 40)}"`;
+    const name = (el: Element) => {
+      const r = el.getBoundingClientRect();
+      const label = (el.textContent ?? '').trim().slice(0, 40) || el.getAttribute('aria-label') || el.getAttribute('name') || el.id;
+      return `${el.tagName.toLowerCase()} "${label}" [${Math.round(r.left)},${Math.round(r.top)} ${Math.round(r.width)}×${Math.round(r.height)}]`;
+    };
+    // An open modal dialog makes the rest of the page inert: only its own controls count.
+    const modal = [...document.querySelectorAll('[aria-modal="true"]')].pop();
     // (a) the main action inside the viewport and on top at its centre.
     if (main) {
       const el = document.querySelector(main);
@@ -50,8 +55,8 @@ async function lookAt(page: Page, mainAction: string | null): Promise<Finding[]>
       }
     }
     // (b) interactive elements overlapping (a label around its own input is one element).
-    const interactive = [...document.querySelectorAll('a[href], button, input:not([type="hidden"]), select, textarea, [role="radio"], [role="button"], [role="link"]')]
-      .filter(visible);
+    const interactive = [...(modal ?? document).querySelectorAll('a[href], button, input:not([type="hidden"]), select, textarea, [role="radio"], [role="button"], [role="link"]')]
+      .filter((el) => visible(el) && !el.closest('[inert]'));
     for (let i = 0; i < interactive.length; i++) {
       for (let j = i + 1; j < interactive.length; j++) {
         const a = interactive[i]!; const b = interactive[j]!;
@@ -118,33 +123,47 @@ test('candidate screens at 1366×768 and 1280×720', async ({ page }) => {
     await page.setViewportSize(size);
     await expectLooksRight(page, 'test list', page.getByRole('button', { name: 'Redeem Lisensi' }));
   }
-  await page.getByLabel('Kode Lisensi').fill(look.individualCodes[0]!);
-  await page.getByRole('button', { name: 'Redeem Lisensi' }).click();
-  const survey = page.getByRole('dialog', { name: 'Survei Peserta' });
-  await expect(survey).toBeVisible();
+  // The survey dialog at its longest (both 'Lainnya' answers open a text field), then the real redeem.
+  const panel = page.getByRole('button', { name: 'English Proficiency Online Test 1' });
+  if (!(await panel.isVisible())) {
+    await page.getByLabel('Kode Lisensi').fill(look.individualCodes[0]!);
+    await page.getByRole('button', { name: 'Redeem Lisensi' }).click();
+    const survey = page.getByRole('dialog', { name: 'Survei Peserta' });
+    await expect(survey).toBeVisible();
+    for (const group of ['Pekerjaan', 'Penggunaan Sertifikat']) await survey.getByRole('radiogroup', { name: group }).getByText('Lainnya', { exact: true }).click();
+    await survey.getByLabel('Pekerjaan Lainnya').fill('Wiraswasta');
+    await survey.getByLabel('Penggunaan Sertifikat Lainnya').fill('Beasiswa daerah');
+    for (const size of SIZES) {
+      await page.setViewportSize(size);
+      await expectLooksRight(page, 'survey dialog', survey.getByRole('button', { name: 'Redeem Lisensi' }));
+    }
+    await survey.getByRole('button', { name: 'Redeem Lisensi' }).click();
+    await expect(survey).toBeHidden();
+  }
+  await expect(panel).toBeVisible();
+  if ((await panel.getAttribute('aria-expanded')) !== 'true') await panel.click();
   for (const size of SIZES) {
     await page.setViewportSize(size);
-    await expectLooksRight(page, 'survey dialog', survey.getByRole('button', { name: 'Redeem Lisensi' }));
+    await expectLooksRight(page, 'test list (one order)', page.getByRole('button', { name: 'Mulai test EPOT' }));
   }
-  await page.keyboard.press('Escape');
-  await expect(survey).toHaveCount(0);
+  await page.getByRole('button', { name: 'Mulai test EPOT' }).click();
+  await expect(page).toHaveURL(/\/epot\/preparation\?id=/);
+  const orderId = new URL(page.url()).searchParams.get('id')!;
+  await settled(page);
+  const start = page.getByRole('button', { name: 'Mulai test EPOT' });
+  for (const size of SIZES) {
+    await page.setViewportSize(size);
+    await expectLooksRight(page, 'preparation', start);
+    if (size.width === 1366 && SCREENSHOTS) await page.screenshot({ path: `${SCREENSHOTS}/candidate-preparation.png` });
+  }
+  for (const box of await page.getByRole('checkbox').all()) await box.check({ force: true });
+  await start.click();
+  await expect(page).toHaveURL(/\/epot\/specification\?id=/);
 
-  // An order for the preparation and device check (a retry finds the one its first try made).
-  const token = await loginViaApi(page.request, member.email, member.password);
-  const headers = { authorization: `Bearer ${token}` };
-  const created = await page.request.post(`/api${apiPaths.order.create}`, { headers, data: { license: look.individualCodes[0], meta: { job: 'Mahasiswa', certificate_for: 'Beasiswa' } } });
-  let orderId: string;
-  if (created.status() === 200) orderId = ((await created.json()) as { data: { id: string } }).data.id;
-  else {
-    const list = await page.request.get(`/api${apiPaths.order.list}`, { headers });
-    orderId = ((await list.json()) as { data: { list: { id: string }[] } }).data.list[0]!.id;
-  }
   const screens: [string, string, ((p: Page) => Locator) | null][] = [
-    ['test list (one order)', paths.epot, null],
-    ['profile', paths.account, null],
-    ['preparation', paths.preparationFor(orderId), (p) => p.getByRole('button', { name: 'Mulai test EPOT' })],
     ['specification', paths.specificationFor(orderId), null],
     ['device check', paths.deviceCheck(orderId), null],
+    ['profile', paths.account, (p) => p.getByRole('button', { name: 'Simpan' })],
     ['end page', paths.end, null],
     ['certificates', paths.reward, null],
     ['guide', paths.guide, null],
