@@ -70,7 +70,19 @@ async function lookAt(page: Page, mainAction: string | null): Promise<Finding[]>
     // (c) options of one group whose texts touch on one line.
     for (const group of document.querySelectorAll('[role="radiogroup"]')) {
       const options = [...group.querySelectorAll('label, [role="radio"]')].filter((o) => !o.querySelector('label') && visible(o));
-      const boxes = options.map((o) => { const range = document.createRange(); range.selectNodeContents(o); return { o, r: range.getBoundingClientRect() }; });
+      // The box of the option's visible text only (not its visually hidden input).
+      const textBox = (o: Element) => {
+        const walker = document.createTreeWalker(o, NodeFilter.SHOW_TEXT);
+        let box: { left: number; right: number; top: number; bottom: number } | null = null;
+        for (let n = walker.nextNode(); n; n = walker.nextNode()) {
+          if (!n.textContent?.trim()) continue;
+          const range = document.createRange(); range.selectNodeContents(n);
+          const r = range.getBoundingClientRect();
+          box = box ? { left: Math.min(box.left, r.left), right: Math.max(box.right, r.right), top: Math.min(box.top, r.top), bottom: Math.max(box.bottom, r.bottom) } : { left: r.left, right: r.right, top: r.top, bottom: r.bottom };
+        }
+        return box ?? { left: 0, right: 0, top: 0, bottom: 0 };
+      };
+      const boxes = options.map((o) => ({ o, r: textBox(o) }));
       for (let i = 1; i < boxes.length; i++) {
         const p = boxes[i - 1]!.r; const c = boxes[i]!.r;
         const sameLine = Math.min(p.bottom, c.bottom) - Math.max(p.top, c.top) > 2;
