@@ -190,7 +190,6 @@ test('candidate screens at 1366×768 and 1280×720', async ({ page }) => {
   for (const size of SIZES) {
     await page.setViewportSize(size);
     await expectLooksRight(page, 'preparation', start);
-    if (size.width === 1366 && SCREENSHOTS) await page.screenshot({ path: `${SCREENSHOTS}/candidate-preparation.png` });
   }
   for (const box of await page.getByRole('checkbox').all()) await box.check({ force: true });
   await start.click();
@@ -211,7 +210,6 @@ test('candidate screens at 1366×768 and 1280×720', async ({ page }) => {
     for (const size of SIZES) {
       await page.setViewportSize(size);
       await expectLooksRight(page, label, main ? main(page) : null);
-      if (size.width === 1366 && SCREENSHOTS) await page.screenshot({ path: `${SCREENSHOTS}/candidate-${label.replace(/\W+/g, '-')}.png` });
     }
   }
 });
@@ -251,7 +249,7 @@ for (const size of SIZES) {
     if (big) {
       await expect(decision).toHaveScreenshot('decision-form.png', { mask: [decision.locator('time')] });
       if (SCREENSHOTS) {
-        await page.screenshot({ path: `${SCREENSHOTS}/attempt-decision.png` });
+        await page.screenshot({ path: `${SCREENSHOTS}/decision-form.png` });
       }
     }
     for (const path of ['/admin/settings', '/admin/licences', '/admin/privacy', '/admin/staff', '/admin/audit', '/admin/security']) {
