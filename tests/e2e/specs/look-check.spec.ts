@@ -6,8 +6,10 @@
 // stylesheet that stops loading changes them. Fonts: system-ui resolves to DejaVu Sans on Debian.
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import { paths } from '../../../src/lib/paths.ts';
+import { apiPaths, fillPath } from '../../../contracts/api-paths.ts';
 import { loginViaUi } from '../support/accounts.ts';
 import { chromiumArgs } from '../support/chromium.ts';
+import { startOrder } from '../support/orders.ts';
 import { staffLoginUi } from '../support/staff.ts';
 import { pool, testData } from '../support/test-data.ts';
 
@@ -210,6 +212,46 @@ test('candidate screens at 1366×768 and 1280×720', async ({ page }) => {
     for (const size of SIZES) {
       await page.setViewportSize(size);
       await expectLooksRight(page, label, main ? main(page) : null);
+    }
+  }
+});
+
+test('exam: reading with Prev/Next and the camera preview at both sizes', async ({ page }) => {
+  const member = look.individualMembers[1]!;
+  const order = await startOrder(page.request, member, look.individualCodes[1]!);
+  const headers = { authorization: `Bearer ${order.token}` };
+  for (const section of ['listening', 'structure'] as const) {
+    const opened = await page.request.get(`/api${fillPath(apiPaths.order.sectionDetail, { id: order.orderId, section })}`, { headers });
+    expect(opened.status(), await opened.text()).toBe(200);
+    const sent = await page.request.post(`/api${apiPaths.order.answer}`, { headers, data: { id: order.orderId, section, images: [], answer: [], disqualified: false } });
+    expect(sent.status(), await sent.text()).toBe(200);
+  }
+  page.on('dialog', (d) => void d.accept());
+  await loginViaUi(page, member.email, member.password);
+  await expect(page).toHaveURL(/\/epot$/);
+  await page.goto(`/epot/${order.orderId}/reading`);
+  await expect(page.getByRole('heading', { name: 'Direction: Reading Comprehension' })).toBeVisible({ timeout: 30_000 });
+  const preview = page.getByTestId('camera-preview');
+  await expect(preview).toBeVisible();
+  for (const size of SIZES) {
+    await page.setViewportSize(size);
+    await expectLooksRight(page, 'reading direction', page.getByRole('button', { name: 'Start Test' }));
+  }
+  await page.getByRole('button', { name: 'Start Test' }).click();
+  await expect(page.locator('[data-testid="question"][data-number="1"]')).toBeVisible();
+  await page.getByRole('button', { name: 'Next', exact: true }).click();
+  await expect(page.locator('[data-testid="question"][data-number="2"]')).toBeVisible();
+  for (const size of SIZES) {
+    await page.setViewportSize(size);
+    await expectLooksRight(page, 'reading question 2', page.getByRole('button', { name: 'Next', exact: true }));
+    await expectLooksRight(page, 'reading question 2 (Prev)', page.getByRole('button', { name: 'Prev', exact: true }));
+    // The camera preview never covers the question or its options.
+    const cam = (await preview.boundingBox())!;
+    for (const target of [page.locator('[data-testid="question"][data-number="2"]'), ...await page.locator('[data-testid="question"][data-number="2"] label').all()]) {
+      const box = (await target.boundingBox())!;
+      const w = Math.min(cam.x + cam.width, box.x + box.width) - Math.max(cam.x, box.x);
+      const h = Math.min(cam.y + cam.height, box.y + box.height) - Math.max(cam.y, box.y);
+      expect(w > 1 && h > 1, `camera preview over the question at ${size.width}×${size.height}`).toBe(false);
     }
   }
 });
