@@ -174,6 +174,7 @@ test('candidate screens at 1366×768 and 1280×720', async ({ page }) => {
       await survey.getByLabel('Penggunaan Sertifikat Lainnya').blur();
       await survey.getByLabel('Penggunaan Sertifikat Lainnya').focus();
       await expectLooksRight(page, 'survey dialog', survey.getByRole('button', { name: 'Redeem Lisensi' }));
+      if (size.width === 1366) await expect(page.locator('.modal').filter({ has: survey })).toHaveScreenshot('survey-dialog.png');
     }
     await survey.getByRole('button', { name: 'Redeem Lisensi' }).click();
     await expect(survey).toBeHidden();
@@ -245,6 +246,9 @@ test('exam: reading with Prev/Next and the camera preview at both sizes', async 
     await page.setViewportSize(size);
     await expectLooksRight(page, 'reading question 2', page.getByRole('button', { name: 'Next', exact: true }));
     await expectLooksRight(page, 'reading question 2 (Prev)', page.getByRole('button', { name: 'Prev', exact: true }));
+    if (size.width === 1366) {
+      await expect(page).toHaveScreenshot('reading-question.png', { mask: [preview, page.getByTestId('exam-timer'), page.locator('.topbar-user')] });
+    }
     // The camera preview never covers the question or its options.
     const cam = (await preview.boundingBox())!;
     for (const target of [page.locator('[data-testid="question"][data-number="2"]'), ...await page.locator('[data-testid="question"][data-number="2"] label').all()]) {
