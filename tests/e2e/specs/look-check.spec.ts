@@ -1,12 +1,19 @@
 // A check that looks at the pages (issue 32): at 1366×768 and 1280×720 each screen must show its main
 // action inside the viewport and not covered, no two interactive elements may overlap, the options of a
 // choice group must not run together (their texts touching on one line, as when the radio stylesheet
-// did not load), and no raw code ('violations:open_new_tab', 'open_new_tab') may be visible. Element
+// did not load), and no raw code ('violations:open_new_tab', 'open_new_tab') may be visible outside <code>. Element
 // screenshots of the console's filter bars are kept as reviewed baselines: they hold no run data, and a
 // stylesheet that stops loading changes them. Fonts: system-ui resolves to DejaVu Sans on Debian.
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Locator, type Page } from '@playwright/test';
+import { paths } from '../../../src/lib/paths.ts';
+import { apiPaths, fillPath } from '../../../contracts/api-paths.ts';
+import { loginViaUi } from '../support/accounts.ts';
+import { chromiumArgs } from '../support/chromium.ts';
+import { startOrder } from '../support/orders.ts';
 import { staffLoginUi } from '../support/staff.ts';
-import { testData } from '../support/test-data.ts';
+import { pool, testData } from '../support/test-data.ts';
+
+test.use({ launchOptions: { executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: chromiumArgs('one-face') } });
 
 test.describe.configure({ mode: 'serial' });
 
@@ -14,11 +21,12 @@ const data = testData();
 const ADMIN = { email: 'admin.lembaga@epot.local', password: data.demo.password };
 const SIZES = [{ width: 1366, height: 768 }, { width: 1280, height: 720 }] as const;
 const SCREENSHOTS = process.env.LOOK_CHECK_SCREENSHOTS;
+const look = pool('look');
 
 interface Finding { rule: string; detail: string }
 
 /** Runs the four rules in the page; `mainAction` is a CSS selector of the screen's main action. */
-async function look(page: Page, mainAction: string | null): Promise<Finding[]> {
+async function lookAt(page: Page, mainAction: string | null): Promise<Finding[]> {
   return page.evaluate((main) => {
     const out: { rule: string; detail: string }[] = [];
     const vw = window.innerWidth;
@@ -28,7 +36,13 @@ async function look(page: Page, mainAction: string | null): Promise<Finding[]> {
       const s = getComputedStyle(el);
       return r.width > 2 && r.height > 2 && s.visibility !== 'hidden' && s.opacity !== '0' && !el.closest('.visually-hidden, [aria-hidden="true"]');
     };
-    const name = (el: Element) => `${el.tagName.toLowerCase()} "${(el.textContent ?? '').trim().slice(0, 40)}"`;
+    const name = (el: Element) => {
+      const r = el.getBoundingClientRect();
+      const label = (el.textContent ?? '').trim().slice(0, 40) || el.getAttribute('aria-label') || el.getAttribute('name') || el.id;
+      return `${el.tagName.toLowerCase()} "${label}" [${Math.round(r.left)},${Math.round(r.top)} ${Math.round(r.width)}×${Math.round(r.height)}]`;
+    };
+    // An open modal dialog makes the rest of the page inert: only its own controls count.
+    const modal = [...document.querySelectorAll('[aria-modal="true"]')].pop();
     // (a) the main action inside the viewport and on top at its centre.
     if (main) {
       const el = document.querySelector(main);
@@ -43,12 +57,25 @@ async function look(page: Page, mainAction: string | null): Promise<Finding[]> {
       }
     }
     // (b) interactive elements overlapping (a label around its own input is one element).
-    const interactive = [...document.querySelectorAll('a[href], button, input:not([type="hidden"]), select, textarea, [role="radio"], [role="button"], [role="link"]')]
-      .filter(visible);
+    const pinned = (el: Element) => {
+      for (let e: Element | null = el; e; e = e.parentElement) { const p = getComputedStyle(e).position; if (p === 'sticky' || p === 'fixed') return e; }
+      return null;
+    };
+    // The focused control is not hidden behind anything (a sticky bar included).
+    const focused = document.activeElement;
+    if (focused && focused !== document.body && visible(focused)) {
+      const r = focused.getBoundingClientRect();
+      const hit = document.elementFromPoint(r.left + r.width / 2, r.top + r.height / 2);
+      if (hit && !focused.contains(hit) && !hit.contains(focused)) out.push({ rule: 'focus-covered', detail: `${name(focused)} covered by ${name(hit)}` });
+    }
+    const interactive = [...(modal ?? document).querySelectorAll('a[href], button, input:not([type="hidden"]), select, textarea, [role="radio"], [role="button"], [role="link"]')]
+      .filter((el) => visible(el) && !el.closest('[inert]'));
     for (let i = 0; i < interactive.length; i++) {
       for (let j = i + 1; j < interactive.length; j++) {
         const a = interactive[i]!; const b = interactive[j]!;
         if (a.contains(b) || b.contains(a)) continue;
+        // Content scrolling under a bar pinned to its card or dialog is not an overlap (the focus rule below covers it).
+        if (pinned(a) !== pinned(b)) continue;
         const ra = a.getBoundingClientRect(); const rb = b.getBoundingClientRect();
         const w = Math.min(ra.right, rb.right) - Math.max(ra.left, rb.left);
         const h = Math.min(ra.bottom, rb.bottom) - Math.max(ra.top, rb.top);
@@ -58,7 +85,19 @@ async function look(page: Page, mainAction: string | null): Promise<Finding[]> {
     // (c) options of one group whose texts touch on one line.
     for (const group of document.querySelectorAll('[role="radiogroup"]')) {
       const options = [...group.querySelectorAll('label, [role="radio"]')].filter((o) => !o.querySelector('label') && visible(o));
-      const boxes = options.map((o) => { const range = document.createRange(); range.selectNodeContents(o); return { o, r: range.getBoundingClientRect() }; });
+      // The box of the option's visible text only (not its visually hidden input).
+      const textBox = (o: Element) => {
+        const walker = document.createTreeWalker(o, NodeFilter.SHOW_TEXT);
+        let box: { left: number; right: number; top: number; bottom: number } | null = null;
+        for (let n = walker.nextNode(); n; n = walker.nextNode()) {
+          if (!n.textContent?.trim()) continue;
+          const range = document.createRange(); range.selectNodeContents(n);
+          const r = range.getBoundingClientRect();
+          box = box ? { left: Math.min(box.left, r.left), right: Math.max(box.right, r.right), top: Math.min(box.top, r.top), bottom: Math.max(box.bottom, r.bottom) } : { left: r.left, right: r.right, top: r.top, bottom: r.bottom };
+        }
+        return box ?? { left: 0, right: 0, top: 0, bottom: 0 };
+      };
+      const boxes = options.map((o) => ({ o, r: textBox(o) }));
       for (let i = 1; i < boxes.length; i++) {
         const p = boxes[i - 1]!.r; const c = boxes[i]!.r;
         const sameLine = Math.min(p.bottom, c.bottom) - Math.max(p.top, c.top) > 2;
@@ -66,7 +105,15 @@ async function look(page: Page, mainAction: string | null): Promise<Finding[]> {
       }
     }
     // (d) raw codes: snake_case words or kind:code pairs in the visible text.
-    const text = document.body.innerText;
+    // Text marked up as <code> (the audit log's technical record) is shown as code on purpose.
+    const parts: string[] = [];
+    const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
+    for (let n = walker.nextNode(); n; n = walker.nextNode()) {
+      const parent = n.parentElement;
+      if (!parent || parent.closest('code, script, style, template, .visually-hidden') || !parent.checkVisibility()) continue;
+      parts.push(n.textContent ?? '');
+    }
+    const text = parts.join(' ');
     // The member import's CSV column names are literal text a coordinator types, not codes.
     const literal = new Set(['phone_number']);
     for (const m of text.matchAll(/\b[a-z]+(?:_[a-z]+)+\b|\b[a-z]+:[a-z_]+\b/g)) if (!literal.has(m[0])) out.push({ rule: 'raw-code', detail: m[0] });
@@ -74,20 +121,147 @@ async function look(page: Page, mainAction: string | null): Promise<Finding[]> {
   }, mainAction);
 }
 
-async function expectLooksRight(page: Page, screen: string, mainAction: string | null): Promise<void> {
+async function expectLooksRight(page: Page, screen: string, mainAction: string | Locator | null): Promise<void> {
   await page.evaluate(() => window.scrollTo(0, 0));
-  expect(await look(page, mainAction), screen).toEqual([]);
+  let selector = typeof mainAction === 'string' || mainAction === null ? mainAction : '[data-look-main]';
+  if (mainAction !== null && typeof mainAction !== 'string') {
+    await page.evaluate(() => document.querySelectorAll('[data-look-main]').forEach((e) => e.removeAttribute('data-look-main')));
+    await mainAction.evaluate((el) => el.setAttribute('data-look-main', ''));
+    selector = '[data-look-main]';
+  }
+  expect(await lookAt(page, selector), `${screen} at ${page.viewportSize()?.width ?? 0}×${page.viewportSize()?.height ?? 0}`).toEqual([]);
 }
 
-for (const size of SIZES) {
-  test(`candidate login at ${size.width}×${size.height}`, async ({ page }) => {
+/** The screen has rendered (its h1) and the network is quiet. */
+async function settled(page: Page): Promise<void> {
+  await page.waitForLoadState('networkidle');
+  await expect(page.locator('h1').first()).toBeVisible();
+}
+
+
+test('candidate screens at 1366×768 and 1280×720', async ({ page }) => {
+  const member = look.individualMembers[0]!;
+  await page.goto('/');
+  for (const size of SIZES) {
     await page.setViewportSize(size);
-    await page.goto('/');
     await expect(page.getByRole('button', { name: 'Login', exact: true })).toBeVisible();
     await expectLooksRight(page, 'login', 'form button[type="submit"]');
-  });
+  }
+  await page.goto(paths.verify('EPOT-ZZZZZZZZZZZZ'));
+  await settled(page);
+  for (const size of SIZES) { await page.setViewportSize(size); await expectLooksRight(page, 'verify', null); }
 
-  test(`staff members, results, review queue and an attempt at ${size.width}×${size.height}`, async ({ page }) => {
+  await loginViaUi(page, member.email, member.password);
+  await expect(page).toHaveURL(/\/epot$/);
+  await settled(page);
+  for (const size of SIZES) {
+    await page.setViewportSize(size);
+    await expectLooksRight(page, 'test list', page.getByRole('button', { name: 'Redeem Lisensi' }));
+  }
+  // The survey dialog at its longest (both 'Lainnya' answers open a text field), then the real redeem.
+  const panel = page.getByRole('button', { name: 'English Proficiency Online Test 1' });
+  if (!(await panel.isVisible())) {
+    await page.getByLabel('Kode Lisensi').fill(look.individualCodes[0]!);
+    await page.getByRole('button', { name: 'Redeem Lisensi' }).click();
+    const survey = page.getByRole('dialog', { name: 'Survei Peserta' });
+    await expect(survey).toBeVisible();
+    for (const group of ['Pekerjaan', 'Penggunaan Sertifikat']) await survey.getByRole('radiogroup', { name: group }).getByText('Lainnya', { exact: true }).click();
+    await survey.getByLabel('Pekerjaan Lainnya').fill('Wiraswasta');
+    await survey.getByLabel('Penggunaan Sertifikat Lainnya').fill('Beasiswa daerah');
+    for (const size of SIZES) {
+      await page.setViewportSize(size);
+      // The last field focused at this size, as a candidate typing there has it.
+      await survey.getByLabel('Penggunaan Sertifikat Lainnya').blur();
+      await survey.getByLabel('Penggunaan Sertifikat Lainnya').focus();
+      await expectLooksRight(page, 'survey dialog', survey.getByRole('button', { name: 'Redeem Lisensi' }));
+      if (size.width === 1366) await expect(page.locator('.modal').filter({ has: survey })).toHaveScreenshot('survey-dialog.png');
+    }
+    await survey.getByRole('button', { name: 'Redeem Lisensi' }).click();
+    await expect(survey).toBeHidden();
+  }
+  await expect(panel).toBeVisible();
+  if ((await panel.getAttribute('aria-expanded')) !== 'true') await panel.click();
+  for (const size of SIZES) {
+    await page.setViewportSize(size);
+    await expectLooksRight(page, 'test list (one order)', page.getByRole('button', { name: 'Mulai test EPOT' }));
+  }
+  await page.getByRole('button', { name: 'Mulai test EPOT' }).click();
+  await expect(page).toHaveURL(/\/epot\/preparation\?id=/);
+  const orderId = new URL(page.url()).searchParams.get('id')!;
+  await settled(page);
+  const start = page.getByRole('button', { name: 'Mulai test EPOT' });
+  for (const size of SIZES) {
+    await page.setViewportSize(size);
+    await expectLooksRight(page, 'preparation', start);
+  }
+  for (const box of await page.getByRole('checkbox').all()) await box.check({ force: true });
+  await start.click();
+  await expect(page).toHaveURL(/\/epot\/specification\?id=/);
+
+  const screens: [string, string, ((p: Page) => Locator) | null][] = [
+    ['specification', paths.specificationFor(orderId), null],
+    ['device check', paths.deviceCheck(orderId), null],
+    // A complete profile has nothing to save (its 'Simpan' shows only for editable fields).
+    ['profile', paths.account, null],
+    ['end page', paths.end, null],
+    ['certificates', paths.reward, null],
+    ['guide', paths.guide, null],
+  ];
+  for (const [label, path, main] of screens) {
+    await page.goto(path);
+    await settled(page);
+    for (const size of SIZES) {
+      await page.setViewportSize(size);
+      await expectLooksRight(page, label, main ? main(page) : null);
+    }
+  }
+});
+
+test('exam: reading with Prev/Next and the camera preview at both sizes', async ({ page }) => {
+  const member = look.individualMembers[1]!;
+  const order = await startOrder(page.request, member, look.individualCodes[1]!);
+  const headers = { authorization: `Bearer ${order.token}` };
+  for (const section of ['listening', 'structure'] as const) {
+    const opened = await page.request.get(`/api${fillPath(apiPaths.order.sectionDetail, { id: order.orderId, section })}`, { headers });
+    expect(opened.status(), await opened.text()).toBe(200);
+    const sent = await page.request.post(`/api${apiPaths.order.answer}`, { headers, data: { id: order.orderId, section, images: [], answer: [], disqualified: false } });
+    expect(sent.status(), await sent.text()).toBe(200);
+  }
+  page.on('dialog', (d) => void d.accept());
+  await loginViaUi(page, member.email, member.password);
+  await expect(page).toHaveURL(/\/epot$/);
+  await page.goto(`/epot/${order.orderId}/reading`);
+  await expect(page.getByRole('heading', { name: 'Direction: Reading Comprehension' })).toBeVisible({ timeout: 30_000 });
+  const preview = page.getByTestId('camera-preview');
+  await expect(preview).toBeVisible();
+  for (const size of SIZES) {
+    await page.setViewportSize(size);
+    await expectLooksRight(page, 'reading direction', page.getByRole('button', { name: 'Start Test' }));
+  }
+  await page.getByRole('button', { name: 'Start Test' }).click();
+  await expect(page.locator('[data-testid="question"][data-number="1"]')).toBeVisible();
+  await page.getByRole('button', { name: 'Next', exact: true }).click();
+  await expect(page.locator('[data-testid="question"][data-number="2"]')).toBeVisible();
+  for (const size of SIZES) {
+    await page.setViewportSize(size);
+    await expectLooksRight(page, 'reading question 2', page.getByRole('button', { name: 'Next', exact: true }));
+    await expectLooksRight(page, 'reading question 2 (Prev)', page.getByRole('button', { name: 'Prev', exact: true }));
+    if (size.width === 1366) {
+      await expect(page).toHaveScreenshot('reading-question.png', { mask: [preview, page.getByTestId('exam-timer'), page.locator('.topbar-user')] });
+    }
+    // The camera preview never covers the question or its options.
+    const cam = (await preview.boundingBox())!;
+    for (const target of [page.locator('[data-testid="question"][data-number="2"]'), ...await page.locator('[data-testid="question"][data-number="2"] label').all()]) {
+      const box = (await target.boundingBox())!;
+      const w = Math.min(cam.x + cam.width, box.x + box.width) - Math.max(cam.x, box.x);
+      const h = Math.min(cam.y + cam.height, box.y + box.height) - Math.max(cam.y, box.y);
+      expect(w > 1 && h > 1, `camera preview over the question at ${size.width}×${size.height}`).toBe(false);
+    }
+  }
+});
+
+for (const size of SIZES) {
+  test(`staff console screens at ${size.width}×${size.height}`, async ({ page }) => {
     await page.setViewportSize(size);
     await staffLoginUi(page, ADMIN.email, ADMIN.password);
     await expect(page).toHaveURL(/\/admin\/settings$/);
@@ -97,21 +271,45 @@ for (const size of SIZES) {
       const filters = page.locator('form.staff-filters');
       await expect(filters.getByRole('radiogroup').first()).toBeVisible();
       await expect(page.locator('table, [role="grid"], .staff-empty, p.muted').first()).toBeVisible();
+      await page.waitForLoadState('networkidle');
       await expectLooksRight(page, file, 'form.staff-filters button[type="submit"]');
       if (big) {
         await expect(filters).toHaveScreenshot(`${file}-filters.png`);
         if (SCREENSHOTS) await page.screenshot({ path: `${SCREENSHOTS}/${file}.png` });
       }
     }
-    // The queue's first attempt (all states and reasons), when the run has one: its decision form.
-    await page.getByRole('radiogroup', { name: 'Status tinjauan' }).getByRole('radio', { name: 'Semua' }).check({ force: true });
-    await page.locator('form.staff-filters button[type="submit"]').click();
-    const first = page.getByRole('grid').getByRole('link').first();
-    if (await first.isVisible()) {
-      await first.click();
-      await expect(page.getByTestId('attempt-summary')).toBeVisible();
-      await expectLooksRight(page, 'attempt', null);
-      if (big && SCREENSHOTS) await page.screenshot({ path: `${SCREENSHOTS}/attempt-decision.png`, fullPage: true });
+    // The long member list really is long (the look pool's 40 extra members).
+    await page.goto('/admin/members');
+    await expect(page.getByRole('grid').getByRole('row')).not.toHaveCount(0);
+    // The prepared attempt: disqualified after violations with photos, an open appeal; its decision form.
+    await page.goto('/admin/reviews');
+    await expect(page.getByRole('grid').getByRole('link').first()).toBeVisible();
+    await page.goto(`/admin/attempts/${data.look.orderId}`);
+    await expect(page.getByTestId('attempt-summary')).toBeVisible();
+    const decision = page.getByRole('form', { name: 'Keputusan' });
+    await expect(decision.getByRole('radiogroup')).toBeVisible();
+    await page.waitForLoadState('networkidle');
+    await expectLooksRight(page, 'attempt', null);
+    await decision.scrollIntoViewIfNeeded();
+    expect(await lookAt(page, null), 'attempt (decision form in view)').toEqual([]);
+    if (big) {
+      await expect(decision).toHaveScreenshot('decision-form.png', { mask: [decision.locator('time')] });
+      if (SCREENSHOTS) {
+        await page.screenshot({ path: `${SCREENSHOTS}/decision-form.png` });
+      }
+    }
+    for (const path of ['/admin/settings', '/admin/licences', '/admin/privacy', '/admin/staff', '/admin/audit', '/admin/security']) {
+      await page.goto(path);
+      await settled(page);
+      await expectLooksRight(page, path, null);
     }
   });
 }
+
+test('favicon: the link tag names a file the server has, and /favicon.ico answers', async ({ page, request }) => {
+  await page.goto('/');
+  const href = await page.locator('link[rel~="icon"]').first().getAttribute('href');
+  expect(href).toBeTruthy();
+  expect((await request.get(href!)).status()).toBe(200);
+  expect((await request.get('/favicon.ico')).status()).toBe(200);
+});

@@ -4,7 +4,7 @@
 // CLI has no profile command (members fill it in on first login), so the profiles are completed
 // directly in the database. Writes the JSON described in ./test-data.ts.
 import { createDiskStore } from '../../../server/services/media/disk-store.ts';
-import { writeFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { eq, inArray } from 'drizzle-orm';
 import { runAdmin } from '../../../server/cli/admin.ts';
@@ -14,6 +14,14 @@ import { DEMO_PASSWORD, seedDemo } from '../../../server/seed/demo-seed.ts';
 import { redeemLicence } from '../../../server/services/orders/orders.ts';
 import { INSTITUTION_KEYS, POOL_NAMES, type E2eData, type E2eMember, type E2ePool, type InstitutionKey } from './test-data.ts';
 import { systemClock } from '../../../server/services/platform/clock.ts';
+import { RULES_VERSION } from '../../../contracts/orders.ts';
+import { BIOMETRIC_CONSENT_VERSION } from '../../../contracts/facts/index.ts';
+import { getOrStartSection } from '../../../server/services/exam/attempts.ts';
+import { recordConsent, startTest } from '../../../server/services/orders/preparation.ts';
+import { recordProctoringEvent, recordViolation } from '../../../server/services/proctoring/proctoring.ts';
+import { storeUpload } from '../../../server/services/proctoring/uploads.ts';
+import { submitAppeal } from '../../../server/services/review/appeals.ts';
+import { ensureRisks } from '../../../server/services/review/evidence.ts';
 
 const INDIVIDUAL_CODES = 10;
 const INDIVIDUAL_MEMBERS = 3;
@@ -73,6 +81,42 @@ async function grantExtraTime(dataDir: string, member: E2eMember, code: string):
   return { email: member.email, orderId, factor: 1.5 };
 }
 
+/** Members of the demo institution added for the look-check's long member list (issue 32). */
+const LOOK_LIST_MEMBERS = 40;
+
+/**
+ * The look-check's attempt (issue 32), made through the services the routes call: a member of the
+ * demo institution (all checks on) consents, starts, gets two face warnings with a photo, a page-away
+ * episode, then leaves the page three times with a photo each and is disqualified; they appeal, so
+ * the attempt sits in the review queue with an open appeal.
+ */
+async function violatedAttempt(dataDir: string, member: E2eMember, code: string): Promise<E2eData['look']> {
+  const database = await openDatabase({ dataDir });
+  const store = createDiskStore(dataDir);
+  const limits = { maxBytes: 1_000_000, quotaFiles: 50, quotaBytes: 10_000_000 };
+  const photo = new Uint8Array(readFileSync(new URL('./look-photo.jpg', import.meta.url)));
+  let t = systemClock.now().getTime() - 20 * 60_000;
+  const at = (seconds: number) => new Date((t += seconds * 1000));
+  try {
+    const db = database.db;
+    const [user] = await db.select({ id: users.id }).from(users).where(eq(users.email, member.email));
+    const userId = user!.id;
+    const { order } = await redeemLicence(db, { userId, code, meta: { job: 'Mahasiswa', certificate_for: 'Persyaratan S2' }, now: at(0) });
+    await recordConsent(db, order, { rulesVersion: RULES_VERSION, biometricVersion: BIOMETRIC_CONSENT_VERSION, ip: '127.0.0.1', userAgent: 'e2e', now: at(30) });
+    const started = await startTest(db, order, at(30));
+    await getOrStartSection(db, started, 'listening', at(5));
+    const shot = async () => (await storeUpload(db, store, { ownerId: userId, title: 'foto', bytes: photo, now: at(20) }, limits)).id;
+    for (let i = 0; i < 2; i++) await recordViolation(db, userId, order.id, { section: 'listening', counter_type: 'face', image: await shot(), text_voice: '' }, at(40));
+    await recordProctoringEvent(db, started, { section: 'listening', kind: 'page-away', detail: '', duration_ms: 12_000 }, at(30));
+    for (let i = 0; i < 3; i++) await recordViolation(db, userId, order.id, { section: 'listening', counter_type: 'open_new_tab', image: await shot(), text_voice: '' }, at(60));
+    await submitAppeal(db, userId, order.id, 'Saya tidak membuka tab lain; jendela pemberitahuan laptop saya muncul sendiri saat tes berlangsung.', at(120));
+    await ensureRisks(db, { orderIds: [order.id] });
+    return { email: member.email, orderId: order.id };
+  } finally {
+    await database.close();
+  }
+}
+
 export async function prepareE2eData(dataDir: string, file = join(dataDir, 'e2e-data.json')): Promise<{ file: string; data: E2eData }> {
   const database = await openDatabase({ dataDir });
   let seed;
@@ -128,6 +172,8 @@ export async function prepareE2eData(dataDir: string, file = join(dataDir, 'e2e-
     await db2.close();
   }
 
+  const look = await violatedAttempt(dataDir, pools.look.institutions.demo.members[0]!, pools.look.institutions.demo.codes[0]!);
+  await addMembers(dataDir, 'look-list', LOOK_LIST_MEMBERS, seed.institutionId);
   const accommodated = await grantExtraTime(dataDir, pools.accessibility.individualMembers[0]!, pools.accessibility.individualCodes[0]!);
   // Staff console accounts (tests/e2e/specs/staff-console.spec.ts): an operator who must enrol TOTP
   // (the demo operator is exempt) and the admin of the second institution (the 404 sweep); the
@@ -159,6 +205,7 @@ export async function prepareE2eData(dataDir: string, file = join(dataDir, 'e2e-
     pools,
     retryCodes,
     accommodated,
+    look,
     staff,
   };
   writeFileSync(file, JSON.stringify(data, null, 2), { mode: 0o600 });

@@ -18,12 +18,15 @@
 //   },
 //   "accommodated": { "email", "orderId", "factor": 1.5 },  // accessibility pool: individualMembers[0]'s order
 //                                                // (individualCodes[0]) with extra time granted by the operator CLI
+//   "look": { "email", "orderId" },              // look pool: institutions.demo.members[0]'s attempt, disqualified
+//                                                // after face warnings and three page leaves (photos), with an open appeal;
+//                                                // plus 40 more members of the demo institution (a long member list)
 //   "staff": {                                   // staff console accounts (besides the demo seed's)
 //     "operator": { "email", "password" },       // an operator without TOTP yet (must enrol)
 //     "otherAdmin": { "email", "password", "institutionId" },  // admin of noIdentification
 //     "proctor": { "email", "password", "institutionId" }      // a proctor of the demo institution (review spec)
 //   },
-//   "pools": {                                   // one per spec file: licences, exam, device-check, proctoring, certificates, a11y, accessibility, privacy, review, accommodations
+//   "pools": {                                   // one per spec file: licences, exam, device-check, proctoring, certificates, a11y, accessibility, privacy, review, accommodations, look
 //     "<pool>": {
 //       "individualCodes": [10 codes for individual buyers],
 //       "individualMembers": [3 × { "email", "password", "fullname" }],   // complete profiles
@@ -36,7 +39,7 @@
 // }
 import { readFileSync } from 'node:fs';
 
-export const POOL_NAMES = ['licences', 'exam', 'device-check', 'proctoring', 'certificates', 'a11y', 'accessibility', 'privacy', 'review', 'accommodations'] as const;
+export const POOL_NAMES = ['licences', 'exam', 'device-check', 'proctoring', 'certificates', 'a11y', 'accessibility', 'privacy', 'review', 'accommodations', 'look'] as const;
 export type PoolName = (typeof POOL_NAMES)[number];
 export const INSTITUTION_KEYS = ['demo', 'noIdentification'] as const;
 export type InstitutionKey = (typeof INSTITUTION_KEYS)[number];
@@ -65,6 +68,8 @@ export interface E2eData {
   retryCodes: { individual: string[] } & Record<InstitutionKey, string[]>;
   /** An order made before the run with extra time granted (`npm run admin -- accommodations set`). */
   accommodated: { email: string; orderId: string; factor: number };
+  /** The look-check's disqualified attempt with violations, photos and an open appeal (issue 32). */
+  look: { email: string; orderId: string };
   staff: {
     operator: { email: string; password: string };
     otherAdmin: { email: string; password: string; institutionId: string };

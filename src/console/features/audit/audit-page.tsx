@@ -81,7 +81,8 @@ export function AuditPage() {
                 <Cell>{e.role === 'shell' ? t.shell : staffMessages.app.roles[e.role as keyof typeof staffMessages.app.roles] ?? e.role}</Cell>
                 <Cell><code>{e.action}</code></Cell>
                 <Cell>{e.target_type} {e.target_id}</Cell>
-                <Cell className="staff-change">{changeText(e.before, e.after)}</Cell>
+                {/* A technical record, like the action: field paths and values shown as code (issue 32). */}
+                <Cell className="staff-change"><code>{changeText(e.before, e.after)}</code></Cell>
                 <Cell>{e.ip ?? '–'}{e.socket_ip && e.socket_ip !== e.ip ? ` (${t.viaSocket(e.socket_ip)})` : ''}</Cell>
               </Row>
             )}
