@@ -198,6 +198,17 @@ test('candidate screens at 1366×768 and 1280×720', async ({ page }) => {
   await start.click();
   await expect(page).toHaveURL(/\/epot\/specification\?id=/);
 
+  // The verify page as a QR credential opens it (issue 28): a credential no key of ours signed shows
+  // its claims struck through, the longest state of the page.
+  const claims = Buffer.from(JSON.stringify({ n: 'EPOT-ZZZZZZZZZZZZ', nm: 'Nama Peserta Yang Cukup Panjang Sekali', d: '2026-11-20', s: [51, 52, 58], t: 537, l: 'Advanced', c: 'B1', v: '2027-11-20', st: 1 })).toString('base64url');
+  const header = Buffer.from(JSON.stringify({ alg: 'EdDSA', kid: 'k-tidak-dikenal' })).toString('base64url');
+  await page.goto(`${paths.verify('EPOT-ZZZZZZZZZZZZ')}#${header}.${claims}.${'A'.repeat(86)}`);
+  await expect(page.locator('[data-signature="unknown-key"]')).toBeVisible();
+  for (const size of SIZES) {
+    await page.setViewportSize(size);
+    await expectLooksRight(page, 'verify (QR credential)', page.getByRole('button', { name: 'Pindai QR' }));
+  }
+
   const screens: [string, string, ((p: Page) => Locator) | null][] = [
     ['specification', paths.specificationFor(orderId), null],
     ['device check', paths.deviceCheck(orderId), null],
@@ -221,15 +232,30 @@ test('exam: reading with Prev/Next and the camera preview at both sizes', async 
   const member = look.individualMembers[1]!;
   const order = await startOrder(page.request, member, look.individualCodes[1]!);
   const headers = { authorization: `Bearer ${order.token}` };
-  for (const section of ['listening', 'structure'] as const) {
+  const submit = async (section: 'listening' | 'structure') => {
     const opened = await page.request.get(`/api${fillPath(apiPaths.order.sectionDetail, { id: order.orderId, section })}`, { headers });
     expect(opened.status(), await opened.text()).toBe(200);
     const sent = await page.request.post(`/api${apiPaths.order.answer}`, { headers, data: { id: order.orderId, section, images: [], answer: [], disqualified: false } });
     expect(sent.status(), await sent.text()).toBe(200);
-  }
+  };
+  await submit('listening');
   page.on('dialog', (d) => void d.accept());
   await loginViaUi(page, member.email, member.password);
   await expect(page).toHaveURL(/\/epot$/);
+  // Structure in the browser: its direction and a question with the camera preview (issue 32).
+  await page.goto(`/epot/${order.orderId}/structure`);
+  await expect(page.getByRole('button', { name: 'Start Test' })).toBeVisible({ timeout: 30_000 });
+  for (const size of SIZES) {
+    await page.setViewportSize(size);
+    await expectLooksRight(page, 'structure direction', page.getByRole('button', { name: 'Start Test' }));
+  }
+  await page.getByRole('button', { name: 'Start Test' }).click();
+  await expect(page.locator('[data-testid="question"][data-number="1"]')).toBeVisible();
+  for (const size of SIZES) {
+    await page.setViewportSize(size);
+    await expectLooksRight(page, 'structure question 1', page.getByRole('button', { name: 'Next', exact: true }));
+  }
+  await submit('structure');
   await page.goto(`/epot/${order.orderId}/reading`);
   await expect(page.getByRole('heading', { name: 'Direction: Reading Comprehension' })).toBeVisible({ timeout: 30_000 });
   const preview = page.getByTestId('camera-preview');
@@ -256,6 +282,30 @@ test('exam: reading with Prev/Next and the camera preview at both sizes', async 
       const w = Math.min(cam.x + cam.width, box.x + box.width) - Math.max(cam.x, box.x);
       const h = Math.min(cam.y + cam.height, box.y + box.height) - Math.max(cam.y, box.y);
       expect(w > 1 && h > 1, `camera preview over the question at ${size.width}×${size.height}`).toBe(false);
+    }
+  }
+});
+
+test('appeal page of the disqualified attempt at both sizes', async ({ page }) => {
+  const member = look.institutions.demo.members[0]!;
+  await loginViaUi(page, member.email, member.password);
+  await expect(page).toHaveURL(/\/epot$/);
+  await page.goto(paths.appeal(data.look.orderId));
+  await settled(page);
+  for (const size of SIZES) {
+    await page.setViewportSize(size);
+    await expectLooksRight(page, 'appeal', null);
+  }
+});
+
+test('operator console screens at both sizes', async ({ page }) => {
+  await staffLoginUi(page, 'operator@epot.local', data.demo.password);
+  for (const size of SIZES) {
+    await page.setViewportSize(size);
+    for (const path of ['/admin/companies', '/admin/announcements', '/admin/exams', '/admin/certificates', '/admin/members', '/admin/results', '/admin/reviews']) {
+      await page.goto(path);
+      await settled(page);
+      await expectLooksRight(page, `operator ${path}`, null);
     }
   }
 });
