@@ -150,6 +150,14 @@ test('candidate screens at 1366×768 and 1280×720', async ({ page }) => {
   await page.goto(paths.verify('EPOT-ZZZZZZZZZZZZ'));
   await settled(page);
   for (const size of SIZES) { await page.setViewportSize(size); await expectLooksRight(page, 'verify', null); }
+  // The other screens a visitor reaches without an account.
+  for (const [label, path, main] of [
+    ['registration', paths.registration, 'form button[type="submit"]'], ['forgot password', paths.passwordSendEmail, 'form button[type="submit"]'],
+  ] as const) {
+    await page.goto(path);
+    await settled(page);
+    for (const size of SIZES) { await page.setViewportSize(size); await expectLooksRight(page, label, main); }
+  }
 
   await loginViaUi(page, member.email, member.password);
   await expect(page).toHaveURL(/\/epot$/);
@@ -217,6 +225,8 @@ test('candidate screens at 1366×768 and 1280×720', async ({ page }) => {
     ['end page', paths.end, null],
     ['certificates', paths.reward, null],
     ['guide', paths.guide, null],
+    ['certificate sample', paths.viewer, null],
+    ['diagnostics', paths.diagnostics, null],
   ];
   for (const [label, path, main] of screens) {
     await page.goto(path);
@@ -238,10 +248,18 @@ test('exam: reading with Prev/Next and the camera preview at both sizes', async 
     const sent = await page.request.post(`/api${apiPaths.order.answer}`, { headers, data: { id: order.orderId, section, images: [], answer: [], disqualified: false } });
     expect(sent.status(), await sent.text()).toBe(200);
   };
-  await submit('listening');
   page.on('dialog', (d) => void d.accept());
   await loginViaUi(page, member.email, member.password);
   await expect(page).toHaveURL(/\/epot$/);
+  // Listening's direction (its audio plays; nothing is answered), then the section is sent as empty.
+  await page.goto(`/epot/${order.orderId}/listening`);
+  await expect(page.getByRole('heading', { level: 1 }).first()).toBeVisible({ timeout: 30_000 });
+  await page.waitForLoadState('networkidle');
+  for (const size of SIZES) {
+    await page.setViewportSize(size);
+    await expectLooksRight(page, 'listening', null);
+  }
+  await submit('listening');
   // Structure in the browser: its direction and a question with the camera preview (issue 32).
   await page.goto(`/epot/${order.orderId}/structure`);
   await expect(page.getByRole('button', { name: 'Start Test' })).toBeVisible({ timeout: 30_000 });
