@@ -316,6 +316,20 @@ test('appeal page of the disqualified attempt at both sizes', async ({ page }) =
   }
 });
 
+test('a certificate in /reward and its shipment tracking at both sizes', async ({ page }) => {
+  const member = look.individualMembers[2]!;
+  await loginViaUi(page, member.email, member.password);
+  await expect(page).toHaveURL(/\/epot$/);
+  await page.goto(paths.reward);
+  await expect(page.getByTestId('certificate-row')).toHaveCount(1);
+  await settled(page);
+  for (const size of SIZES) { await page.setViewportSize(size); await expectLooksRight(page, 'certificates (one issued)', null); }
+  await page.goto(paths.tracking(data.look.certified.orderId));
+  await expect(page.getByTestId('tracking-history')).toBeVisible();
+  await settled(page);
+  for (const size of SIZES) { await page.setViewportSize(size); await expectLooksRight(page, 'tracking', null); }
+});
+
 test('operator console screens at both sizes', async ({ page }) => {
   await staffLoginUi(page, 'operator@epot.local', data.demo.password);
   for (const size of SIZES) {

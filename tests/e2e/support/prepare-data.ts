@@ -22,6 +22,8 @@ import { recordProctoringEvent, recordViolation } from '../../../server/services
 import { storeUpload } from '../../../server/services/proctoring/uploads.ts';
 import { submitAppeal } from '../../../server/services/review/appeals.ts';
 import { ensureRisks } from '../../../server/services/review/evidence.ts';
+import { issueCertificate } from '../../../server/services/certificates/certificates.ts';
+import { completedOrder } from '../../server-helpers/certificates.ts';
 
 const INDIVIDUAL_CODES = 10;
 const INDIVIDUAL_MEMBERS = 3;
@@ -90,7 +92,7 @@ const LOOK_LIST_MEMBERS = 40;
  * episode, then leaves the page three times with a photo each and is disqualified; they appeal, so
  * the attempt sits in the review queue with an open appeal.
  */
-async function violatedAttempt(dataDir: string, member: E2eMember, code: string): Promise<E2eData['look']> {
+async function violatedAttempt(dataDir: string, member: E2eMember, code: string): Promise<Omit<E2eData['look'], 'certified'>> {
   const database = await openDatabase({ dataDir });
   const store = createDiskStore(dataDir);
   const limits = { maxBytes: 1_000_000, quotaFiles: 50, quotaBytes: 10_000_000 };
@@ -112,6 +114,26 @@ async function violatedAttempt(dataDir: string, member: E2eMember, code: string)
     await submitAppeal(db, userId, order.id, 'Saya tidak membuka tab lain; jendela pemberitahuan laptop saya muncul sendiri saat tes berlangsung.', at(120));
     await ensureRisks(db, { orderIds: [order.id] });
     return { email: member.email, orderId: order.id };
+  } finally {
+    await database.close();
+  }
+}
+
+/**
+ * The look-check's certified order (issue 32): a completed individual test (scored 537, written as
+ * the attempts service would) with its certificate and printed-certificate shipment, so /reward
+ * lists a certificate and its tracking page has a history.
+ */
+async function certifiedOrder(dataDir: string, member: E2eMember): Promise<{ email: string; orderId: string }> {
+  const database = await openDatabase({ dataDir });
+  try {
+    const db = database.db;
+    const [user] = await db.select({ id: users.id }).from(users).where(eq(users.email, member.email));
+    const { orderId } = await completedOrder(db, user!.id, { completedAt: new Date(systemClock.now().getTime() - 3_600_000) });
+    // The QR's origin is the configured one in production; here any origin does (the check only looks).
+    const cert = await issueCertificate({ db, store: createDiskStore(dataDir), clock: systemClock }, orderId, 'http://127.0.0.1');
+    if (!cert) throw new Error('the look pool\'s certificate was not issued');
+    return { email: member.email, orderId };
   } finally {
     await database.close();
   }
@@ -172,7 +194,10 @@ export async function prepareE2eData(dataDir: string, file = join(dataDir, 'e2e-
     await db2.close();
   }
 
-  const look = await violatedAttempt(dataDir, pools.look.institutions.demo.members[0]!, pools.look.institutions.demo.codes[0]!);
+  const look = {
+    ...await violatedAttempt(dataDir, pools.look.institutions.demo.members[0]!, pools.look.institutions.demo.codes[0]!),
+    certified: await certifiedOrder(dataDir, pools.look.individualMembers[2]!),
+  };
   await addMembers(dataDir, 'look-list', LOOK_LIST_MEMBERS, seed.institutionId);
   const accommodated = await grantExtraTime(dataDir, pools.accessibility.individualMembers[0]!, pools.accessibility.individualCodes[0]!);
   // Staff console accounts (tests/e2e/specs/staff-console.spec.ts): an operator who must enrol TOTP

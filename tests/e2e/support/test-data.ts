@@ -18,7 +18,7 @@
 //   },
 //   "accommodated": { "email", "orderId", "factor": 1.5 },  // accessibility pool: individualMembers[0]'s order
 //                                                // (individualCodes[0]) with extra time granted by the operator CLI
-//   "look": { "email", "orderId" },              // look pool: institutions.demo.members[0]'s attempt, disqualified
+//   "look": { "email", "orderId", "certified" },  // look pool: institutions.demo.members[0]'s attempt, disqualified; individualMembers[2]'s certified order
 //                                                // after face warnings and three page leaves (photos), with an open appeal;
 //                                                // plus 40 more members of the demo institution (a long member list)
 //   "staff": {                                   // staff console accounts (besides the demo seed's)
@@ -69,7 +69,7 @@ export interface E2eData {
   /** An order made before the run with extra time granted (`npm run admin -- accommodations set`). */
   accommodated: { email: string; orderId: string; factor: number };
   /** The look-check's disqualified attempt with violations, photos and an open appeal (issue 32). */
-  look: { email: string; orderId: string };
+  look: { email: string; orderId: string; certified: { email: string; orderId: string } };
   staff: {
     operator: { email: string; password: string };
     otherAdmin: { email: string; password: string; institutionId: string };
