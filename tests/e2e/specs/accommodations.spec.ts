@@ -8,6 +8,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import { apiPaths, fillPath } from '../../../contracts/api-paths.ts';
 import type { BreakState } from '../../../contracts/breaks.ts';
+import { expectLooksRight, LOOK_SIZES } from '../support/look.ts';
 import type { SectionDetail } from '../../../contracts/exam-delivery.ts';
 import { FIXED_SECTION_SECONDS } from '../../../contracts/facts/index.ts';
 import { loginViaUi } from '../support/accounts.ts';
@@ -120,6 +121,11 @@ test('an institution admin grants ×1.5 and a break; the member sees it, takes t
   await expect(next).toBeFocused({ timeout: 30_000 });
   await expect(page.getByText('Termasuk waktu tambahan ×1,5')).toBeVisible();
   await expectNoAxeViolations(page, 'end of structure with a break offered');
+  // Issue 32: the look-check's rules on the screens only an accommodation reaches, at both laptop sizes.
+  for (const size of LOOK_SIZES) {
+    await page.setViewportSize(size);
+    await expectLooksRight(page, 'end of structure with a break offered', button(page, 'Istirahat (maks. 5 menit)'));
+  }
   await activate(page, button(page, 'Istirahat (maks. 5 menit)'));
 
   // The break: no proctoring around it, the time from the server, silent unless asked.
@@ -133,6 +139,10 @@ test('an institution admin grants ×1.5 and a break; the member sees it, takes t
   await page.keyboard.press('Alt+T');
   await expect(page.getByTestId('time-announcer')).toHaveText(/^Sisa istirahat [45] menit \d+ detik$/);
   await expectNoAxeViolations(page, 'break');
+  for (const size of LOOK_SIZES) {
+    await page.setViewportSize(size);
+    await expectLooksRight(page, 'break', button(page, 'Akhiri istirahat dan lanjutkan'));
+  }
   const during = await memberGet<BreakState>(page, token, fillPath(apiPaths.order.breaks, { id: orderId }));
   expect(during).toMatchObject({ break_minutes: 5, next_section: 'reading', current: { after_section: 'structure', ended_at: null } });
 
