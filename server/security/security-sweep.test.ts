@@ -33,6 +33,7 @@ const PUBLIC_ROUTES: [RegExp, string][] = [
   [/^\/api\/users\/v1\/member\/(login|auto_login_register|register|forgot-password|verify-forgot-password|change-forgot-password)$/, 'getting a session'],
   [/^\/api\/storage\/v1\/media\/file\/:id$/, 'signed, expiring URL (for <audio>/<img>)'],
   [/^\/api\/public\/v1\/certificate\/:number$/, 'certificate verification by QR (by design, no login)'],
+  [/^\/api\/public\/v1\/certificate-status-list$/, 'the signed revocation list every verifier reads (issue 28; no personal data: one bit per certificate)'],
   [/^\/api\/webhooks\/v1\/courier$/, 'signed by the courier (HMAC of the body)'],
   [/^\/api\/public\/v1\/announcement-image\/:id$/, "the operator's announcement images, shown on the test list (only media stored as such)"],
   [/^\/api\/public\/v1\/maintenance-image\/:id$/, "the operator's maintenance screen images, shown on the test list (only media stored as such)"],
@@ -44,7 +45,7 @@ const STAFF_LOGIN = /^\/api\/admin\/v1\/(login|password-set|password-set\/:code)
 /** Staff review photos at a signed, short-lived URL (for <img>): no token at all, so a member's answers 403 (the signature). */
 const STAFF_SIGNED = /^\/api\/admin\/v1\/review-photos\/:media_id$/;
 /** API answers a browser may keep: public announcement/maintenance images, signed media until the URL expires. */
-const CACHEABLE = /^\/api\/(public\/v1\/(announcement|maintenance)-image|storage\/v1\/media\/file)\/:id$/;
+const CACHEABLE = /^\/api\/(public\/v1\/((announcement|maintenance)-image\/:id|certificate-status-list)|storage\/v1\/media\/file\/:id)$/;
 /** Public routes whose whole point is to show a record to whoever holds its reference. */
 const PUBLIC_BY_DESIGN = [/^\/api\/public\/v1\/certificate\/:number$/];
 /** Path parameters and body fields that carry a member's own ids (a body's `license` is a code, not an id). */

@@ -238,7 +238,8 @@ export async function listCertificates(db: AppDb, signer: MediaUrlSigner, userId
   return { list, limit: o.limit, page: o.page, total: count?.n ?? 0 };
 }
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+/** Ids the routes take as text: anything else is 404 before it reaches a uuid column. */
+export const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /**
  * update-sertificate: the member's own order and its own live certificate (named by the

@@ -9,7 +9,7 @@ import { CREDENTIAL_ALG, JWKS_PATH, type Jwks } from '../../../contracts/credent
 import type { AppDb } from '../../db/client.ts';
 import { certificates, orders } from '../../db/schema/index.ts';
 import { HttpError } from '../../http-error.ts';
-import { CERTIFICATE_MESSAGES } from './certificates.ts';
+import { CERTIFICATE_MESSAGES, UUID } from './certificates.ts';
 import { signingKey } from './credential-keys.ts';
 
 export const OB3_CONTEXT = ['https://www.w3.org/ns/credentials/v2', 'https://purl.imsglobal.org/spec/ob/v3p0/context-3.0.3.json'];
@@ -25,6 +25,7 @@ export const keyUri = (origin: string, kid: string) => `${origin.replace(/\/+$/,
 /** The member's own live certificate for the order, as an OpenBadgeCredential; 404 when there is none. */
 export async function openBadgeFor(db: AppDb, memberId: string, orderId: string, origin: string, now: Date, secret?: string): Promise<OpenBadge> {
   const base = origin.replace(/\/+$/, '');
+  if (!UUID.test(orderId)) throw HttpError.notFound(CERTIFICATE_MESSAGES.notFound);
   const [row] = await db.select({ cert: certificates, order: orders }).from(certificates).innerJoin(orders, eq(orders.id, certificates.order_id))
     .where(and(eq(certificates.order_id, orderId), eq(certificates.user_id, memberId), eq(orders.user_id, memberId), isNull(certificates.superseded_by)));
   if (!row || row.cert.status !== 'valid') throw HttpError.notFound(CERTIFICATE_MESSAGES.notFound);
