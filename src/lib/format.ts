@@ -15,6 +15,14 @@ export function formatDate(value: string | number | Date): string {
   return d ? dateFmt.format(d) : '';
 }
 
+const calendarFmt = new Intl.DateTimeFormat('id-ID', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' });
+
+/** A calendar date 'YYYY-MM-DD' (no instant behind it), e.g. '20 November 2026' in every time zone. */
+export function formatCalendarDate(ymd: string): string {
+  const d = /^\d{4}-\d{2}-\d{2}$/.test(ymd) ? new Date(`${ymd}T00:00:00Z`) : null;
+  return d && !Number.isNaN(d.getTime()) ? calendarFmt.format(d) : ymd;
+}
+
 export function formatDateTime(value: string | number | Date): string {
   const d = toDate(value);
   return d ? dateTimeFmt.format(d) : '';

@@ -23,6 +23,7 @@ import { pdfInfo, pdfQrText, pdfText } from '../../../tests/server-helpers/pdf.t
 import { buildTestApp, type TestApp } from '../../../tests/server-helpers/test-app.ts';
 import { signCourierBody } from '../../services/certificates/courier-signature.ts';
 import { VERIFY_PER_MINUTE } from './index.ts';
+import { wibCalendarDate } from '../../services/certificates/certificate-pdf.ts';
 import { SECTION_NAMES } from '../../../contracts/facts/index.ts';
 import { JWKS_PATH, verifyCredential, verifyUrlFor, type Jwks } from '../../../contracts/credential.ts';
 
@@ -109,7 +110,7 @@ describe('issuance on completion', () => {
     const check = await verifyCredential(cert!.credential!, jwks);
     expect(check).toMatchObject({ valid: true, key_status: 'active', facts: {
       number: cert!.number, name: 'Peserta Uji', scores: { listening: 51, structure: 52, reading: 58 }, total: 537, level: 'Advanced', cefr: 'B1',
-      valid_until: cert!.valid_until.toISOString().slice(0, 10), status_index: cert!.status_index,
+      valid_until: wibCalendarDate(cert!.valid_until), status_index: cert!.status_index,
     } });
     expect(item.sertificate?.credential).toBe(cert!.credential);
 

@@ -18,7 +18,7 @@ import { markCompromised, rotateKey } from '../../services/certificates/credenti
 import { createDiskStore } from '../../services/media/disk-store.ts';
 import { completedOrder } from '../../../tests/server-helpers/certificates.ts';
 import { createMember } from '../../../tests/server-helpers/members.ts';
-import { pdfQrText } from '../../../tests/server-helpers/pdf.ts';
+import { pdfQrText, pdfText } from '../../../tests/server-helpers/pdf.ts';
 import { buildTestApp, type TestApp } from '../../../tests/server-helpers/test-app.ts';
 
 const BASE = 'https://epot.example.id';
@@ -98,6 +98,18 @@ describe('certificate credential (issue 28)', () => {
     expect(row!.status_index).toBe(cert.status_index);
     expect(await verifyCredential(row!.credential!, await jwks())).toMatchObject({ valid: true, facts: { number: cert.number, status_index: cert.status_index } });
     expect(await signMissing(deps())).toBe(0);
+  });
+
+  it('signs the calendar days the PDF prints (WIB), also for a test that ended after 17.00 UTC', async () => {
+    const { user } = await createMember(t.db, { company_id: t.seed!.companyId });
+    // 20 Nov 2026, 20.00 UTC = 21 Nov 2026, 03.00 WIB.
+    const o = await completedOrder(t.db, user.id, { completedAt: new Date('2026-11-20T20:00:00Z') });
+    const cert = (await issueCertificate(deps(), o.orderId, BASE))!;
+    const facts = (await verifyCredential(cert.credential!, await jwks()) as { facts: { test_date: string; valid_until: string } }).facts;
+    expect(facts).toMatchObject({ test_date: '2026-11-21', valid_until: '2027-11-21' });
+    const text = await pdfText(await pdfOf(cert));
+    expect(text).toContain('21 November 2026');
+    expect(text).toMatch(/Valid until: 21 November 2027/);
   });
 
   it('prints a QR code that scans at its printed size and carries a verifiable credential', async () => {

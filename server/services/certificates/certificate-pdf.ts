@@ -35,6 +35,12 @@ export function formatIdDate(d: Date): string {
   return idDate.format(d);
 }
 
+const wibDay = new Intl.DateTimeFormat('en-CA', { year: 'numeric', month: '2-digit', day: '2-digit', timeZone: WIB });
+/** The calendar day an instant falls on in WIB, 'YYYY-MM-DD': the day the certificate prints. */
+export function wibCalendarDate(d: Date): string {
+  return wibDay.format(d);
+}
+
 /** A calendar date 'YYYY-MM-DD' as an Indonesian date, e.g. '17 Mei 1998' (no time-zone shift). */
 export function formatIdCalendarDate(ymd: string): string {
   const d = new Date(`${ymd}T00:00:00Z`);

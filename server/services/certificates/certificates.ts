@@ -24,7 +24,7 @@ import { STATUS_LIST_BITS, verifyUrlFor, type CredentialFacts } from '../../../c
 import { signCredential } from './credential.ts';
 import { HttpError } from '../../http-error.ts';
 import { isPrintableName } from './certificate-name.ts';
-import { renderCertificatePdf } from './certificate-pdf.ts';
+import { renderCertificatePdf, wibCalendarDate } from './certificate-pdf.ts';
 import { LICENCE_ALPHABET } from '../orders/licence-codes.ts';
 import type { BlobStore } from '../media/blob-store.ts';
 import type { MediaUrlSigner } from '../media/media-urls.ts';
@@ -107,14 +107,12 @@ async function loadFacts(db: AppDb, orderId: string): Promise<Facts | null> {
   return { order: row.order, user: row.user, raw };
 }
 
-const day = (d: Date) => d.toISOString().slice(0, 10);
-
-/** What a certificate's credential says: the facts its PDF prints (and its status list bit). */
+/** What a certificate's credential says: the facts its PDF prints (and its status list bit); days in WIB, as printed. */
 function credentialFacts(f: Pick<Facts, 'order'>, number: string, name: string, validUntil: Date, statusIndex: number | null): CredentialFacts {
   const o = f.order;
   return {
-    number, name, test_date: day(o.completed_at!), scores: { listening: o.listening_score!, structure: o.structure_score!, reading: o.reading_score! },
-    total: o.total_score!, level: o.level ?? '', cefr: o.cefr ?? '', valid_until: day(validUntil), status_index: statusIndex,
+    number, name, test_date: wibCalendarDate(o.completed_at!), scores: { listening: o.listening_score!, structure: o.structure_score!, reading: o.reading_score! },
+    total: o.total_score!, level: o.level ?? '', cefr: o.cefr ?? '', valid_until: wibCalendarDate(validUntil), status_index: statusIndex,
   };
 }
 

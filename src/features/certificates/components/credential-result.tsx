@@ -5,31 +5,20 @@
 import { useEffect, useState } from 'react';
 import type { CredentialFacts } from '../../../../contracts/credential.ts';
 import { messages } from '../../../i18n/messages.ts';
-import { formatDate } from '../../../lib/format.ts';
+import { formatCalendarDate } from '../../../lib/format.ts';
 import { Alert } from '../../../ui/alert.tsx';
 import { getJwks, getStatusList, verifyCertificate } from '../api/certificates-api.ts';
 import { checkCredential, type CredentialVerdict } from '../credential-check.ts';
+import { CertificateFacts } from './verification-card.tsx';
 
 const t = messages.verify;
 const c = t.credential;
-const sections = messages.exam.sectionName;
 
 function Facts({ facts, trusted }: { facts: CredentialFacts; trusted: boolean }) {
   return (
     <section aria-labelledby="credential-facts" className={trusted ? 'credential-facts' : 'credential-facts credential-untrusted'}>
       <h2 id="credential-facts">{trusted ? c.signedFacts : c.claimedFacts}</h2>
-      <dl className="kv">
-        <dt>{t.number}</dt><dd data-testid="certificate-number">{facts.number}</dd>
-        <dt>{t.name}</dt><dd>{facts.name}</dd>
-        <dt>{t.testDate}</dt><dd>{formatDate(facts.test_date)}</dd>
-        <dt>{sections.listening}</dt><dd>{facts.scores.listening}</dd>
-        <dt>{sections.structure}</dt><dd>{facts.scores.structure}</dd>
-        <dt>{sections.reading}</dt><dd>{facts.scores.reading}</dd>
-        <dt>{t.total}</dt><dd data-testid="certificate-total"><strong>{facts.total}</strong></dd>
-        <dt>{t.level}</dt><dd>{facts.level}</dd>
-        <dt>{t.cefr}</dt><dd>{facts.cefr}</dd>
-        <dt>{t.validUntil}</dt><dd>{formatDate(facts.valid_until)}</dd>
-      </dl>
+      <CertificateFacts facts={{ ...facts, test_date: formatCalendarDate(facts.test_date), valid_until: formatCalendarDate(facts.valid_until) }} />
     </section>
   );
 }
