@@ -3,9 +3,6 @@
 import type { QrDecoderApi } from '../../workers/qr-decoder/contract.ts';
 import { createWorkerBridge } from './worker-bridge.ts';
 
-/** Frames are downscaled to this width: plenty for a QR that fills part of the picture. */
-const SCAN_WIDTH = 960;
-
 const bridge = createWorkerBridge<QrDecoderApi>({
   name: 'qr-decoder',
   create: () => new Worker(new URL('../../workers/qr-decoder/qr-decoder.worker.ts', import.meta.url), { type: 'module', name: 'qr-decoder' }),
@@ -13,12 +10,20 @@ const bridge = createWorkerBridge<QrDecoderApi>({
   idleTimeoutMs: 30_000,
 });
 
-/** The QR text in the video's current frame, or null. */
+/**
+ * The QR text in the video's current frame, or null. Where WebCodecs exists the frame goes to the
+ * worker as a VideoFrame (a reference: no copy or downscale on the page, as the photo encoder does);
+ * elsewhere as a bitmap, which the worker scales.
+ */
 export async function decodeVideoFrame(video: HTMLVideoElement, signal?: AbortSignal): Promise<string | null> {
-  const width = Math.min(video.videoWidth, SCAN_WIDTH);
-  if (!width) return null;
-  const bitmap = await createImageBitmap(video, { resizeWidth: width, resizeHeight: Math.round((width * video.videoHeight) / video.videoWidth) });
-  return bridge.call('decodeQr', [bitmap], { transfer: [bitmap], ...(signal ? { signal } : {}) });
+  if (!video.videoWidth) return null;
+  const frame = typeof VideoFrame === 'function' ? new VideoFrame(video) : await createImageBitmap(video);
+  try {
+    return await bridge.call('decodeQr', [frame], { transfer: [frame], ...(signal ? { signal } : {}) });
+  } finally {
+    // Once moved this does nothing; a call that failed before leaves no camera frame held.
+    frame.close();
+  }
 }
 
 export const stopQrDecoder = () => bridge.terminate();

@@ -2,6 +2,12 @@
 // the main thread (browsers without BarcodeDetector decode here with jsQR).
 
 export interface QrDecoderApi {
-  /** Decodes the QR code in one frame (moved to the worker and closed there); null when none is found. */
-  decodeQr(frame: ImageBitmap): Promise<string | null>;
+  /**
+   * Decodes the QR code in one frame (moved to the worker and closed there; drawn at most
+   * `QR_SCAN_WIDTH` wide); null when none is found.
+   */
+  decodeQr(frame: ImageBitmap | VideoFrame): Promise<string | null>;
 }
+
+/** Frames are decoded at most this wide: plenty for a QR that fills part of the picture. */
+export const QR_SCAN_WIDTH = 960;

@@ -1,7 +1,7 @@
 // The decoder itself, plain TypeScript: the canvas is injected so Node tests decode real QR images
 // without a browser.
 import jsQR from 'jsqr';
-import type { QrDecoderApi } from './contract.ts';
+import { QR_SCAN_WIDTH, type QrDecoderApi } from './contract.ts';
 
 /** The part of OffscreenCanvas the decoder uses. */
 export interface DecoderCanvas {
@@ -21,11 +21,14 @@ export function createQrDecoder(makeCanvas: (w: number, h: number) => DecoderCan
   return {
     async decodeQr(frame) {
       try {
-        const { width, height } = frame;
+        // A VideoFrame (the camera's frame, no copy on the page) or a bitmap; scaled down here, not on the page.
+        const [w, h] = 'displayWidth' in frame ? [frame.displayWidth, frame.displayHeight] : [frame.width, frame.height];
+        const width = Math.min(w, QR_SCAN_WIDTH);
+        const height = Math.round((h * width) / w);
         if (!canvas || canvas.width !== width || canvas.height !== height) canvas = makeCanvas(width, height);
         const ctx = canvas.getContext('2d', { willReadFrequently: true });
         if (!ctx) return null;
-        ctx.drawImage(frame, 0, 0);
+        ctx.drawImage(frame, 0, 0, width, height);
         return decodePixels(ctx.getImageData(0, 0, width, height).data, width, height);
       } finally {
         frame.close();
