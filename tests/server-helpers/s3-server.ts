@@ -5,7 +5,13 @@
 //
 // s3rver checks the access key id of every request but does not verify SigV4 signatures (it
 // accepts any V4 signature from a known key): signing is the SDK's job and is not ours to test.
+//
+// s3rver answers a PUT when its md5 stream has finished, which can be before the object's file is
+// flushed: a GET right after could read an empty or short file (a clean-clone run under libfaketime
+// read '' after an overwrite). Real S3 has read-after-write consistency, so the helper completes
+// each PUT only once the file on disk has the size written.
 import { mkdtempSync, rmSync } from 'node:fs';
+import { stat } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import S3rver from 's3rver';
@@ -29,12 +35,31 @@ export interface TestS3 {
   close(): Promise<void>;
 }
 
+interface S3rverStore {
+  putObject(object: { bucket: string; key: string }): Promise<{ size: number; md5: string }>;
+  getResourcePath(bucket: string, key: string, resource: string): string;
+}
+
+/** Wraps the store's putObject so a PUT's answer waits until its bytes are on disk (see above). */
+function readAfterWrite(server: S3rver): void {
+  const store = (server as unknown as { store: S3rverStore }).store;
+  const put = store.putObject.bind(store);
+  store.putObject = async (object) => {
+    const written = await put(object);
+    const file = store.getResourcePath(object.bucket, object.key, 'object');
+    // The flush is the write stream's next few ticks: wait on the file's size, not on a timer.
+    for (let i = 0; i < 10_000 && (await stat(file)).size !== written.size; i++) await new Promise((r) => setImmediate(r));
+    return written;
+  };
+}
+
 export async function startTestS3(bucket = 'epot-files'): Promise<TestS3> {
   const directory = mkdtempSync(join(tmpdir(), 'epot-s3-'));
   let port = 0;
   let server: S3rver | null = null;
   const start = async () => {
     server = new S3rver({ port, address: '127.0.0.1', silent: true, directory, configureBuckets: [{ name: bucket, configs: [] }] });
+    readAfterWrite(server);
     ({ port } = await server.run());
   };
   await start();
