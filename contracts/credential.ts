@@ -23,6 +23,8 @@ const web = globalThis as unknown as WebGlobals;
 export const CREDENTIAL_ALG = 'EdDSA';
 /** The issuer's public keys (every key ever used, each with its status). */
 export const JWKS_PATH = '/.well-known/jwks.json';
+/** One key at a URL of its own (`/.well-known/jwks/<kid>`): what an Open Badges 3.0 JWT's `kid` names (OB 3.0 §8.2.3). */
+export const JWK_PATH_PREFIX = '/.well-known/jwks/';
 
 export type KeyStatus = 'active' | 'retired' | 'compromised';
 export interface PublicJwk extends JWK { kid: string; alg: string; use: 'sig'; status: KeyStatus }

@@ -8,7 +8,7 @@ import { certificateOrigin } from '../config.ts';
 import fp from 'fastify-plugin';
 import { issueCertificate, issueMissing, signMissing, type CertificateDeps, type CertificateRow } from '../services/certificates/certificates.ts';
 import { publicJwks } from '../services/certificates/credential-keys.ts';
-import { JWKS_PATH } from '../../contracts/credential.ts';
+import { JWK_PATH_PREFIX, JWKS_PATH } from '../../contracts/credential.ts';
 import { registerBackgroundJob } from './background-job.ts';
 
 export interface CertificateService {
@@ -66,6 +66,15 @@ export const certificatesPlugin = fp(async (app: FastifyInstance, opts: Certific
   app.get(JWKS_PATH, async (_req, reply) => {
     reply.header('cache-control', 'public, max-age=300');
     return publicJwks(app.db, app.clock.now(), opts.keySecret);
+  });
+
+  // Each key alone: OB 3.0 §8.2.3 wants the JWT's `kid` to dereference to one JWK, not a set.
+  app.get(`${JWK_PATH_PREFIX}:kid`, async (req, reply) => {
+    const { kid } = req.params as { kid: string };
+    const key = (await publicJwks(app.db, app.clock.now(), opts.keySecret)).keys.find((k) => k.kid === kid);
+    if (!key) return reply.code(404).send({ status: 404, message: 'Kunci tidak ditemukan' });
+    reply.header('cache-control', 'public, max-age=300');
+    return key;
   });
 
   registerBackgroundJob(app, {

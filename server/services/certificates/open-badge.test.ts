@@ -63,8 +63,16 @@ describe('Open Badges 3.0 credential', () => {
     expect(payload.sub).toBe(c.credentialSubject.id);
     expect(payload.nbf).toBe(Math.floor(Date.parse(c.validFrom) / 1000));
     expect(payload.exp).toBe(Math.floor(Date.parse(c.validUntil) / 1000));
-    // The header's kid is a URI into our JWKS.
-    expect(decodeProtectedHeader(jwt)).toMatchObject({ alg: 'EdDSA', typ: 'JWT', kid: expect.stringMatching(new RegExp(`${JWKS_PATH}#k`)) as unknown });
+    // The header's kid is a URI that dereferences to that one public key (OB 3.0 §8.2.3).
+    const header = decodeProtectedHeader(jwt);
+    expect(header).toMatchObject({ alg: 'EdDSA', typ: 'JWT' });
+    const keyRes = await t.app.inject({ method: 'GET', url: new URL(String(header.kid)).pathname });
+    expect(keyRes.statusCode).toBe(200);
+    const key = keyRes.json<{ kid: string; kty: string; d?: string }>();
+    expect(key).toMatchObject({ kty: 'OKP', alg: 'EdDSA', use: 'sig' });
+    expect(key.d).toBeUndefined();
+    expect(await verifyOpenBadge(jwt, { keys: [key as never] })).toMatchObject({ valid: true });
+    expect((await t.app.inject({ method: 'GET', url: '/.well-known/jwks/k-unknown' })).statusCode).toBe(404);
 
     const jwks = (await t.app.inject({ method: 'GET', url: JWKS_PATH })).json<Jwks>();
     expect(await verifyOpenBadge(jwt, jwks)).toMatchObject({ valid: true });

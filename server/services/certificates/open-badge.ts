@@ -5,7 +5,7 @@
 import { jwtVerify, importJWK, SignJWT, decodeProtectedHeader } from 'jose';
 import { and, eq, isNull } from 'drizzle-orm';
 import { apiPaths } from '../../../contracts/api-paths.ts';
-import { CREDENTIAL_ALG, JWKS_PATH, type Jwks } from '../../../contracts/credential.ts';
+import { CREDENTIAL_ALG, JWK_PATH_PREFIX, type Jwks } from '../../../contracts/credential.ts';
 import type { AppDb } from '../../db/client.ts';
 import { certificates, orders } from '../../db/schema/index.ts';
 import { HttpError } from '../../http-error.ts';
@@ -19,8 +19,8 @@ const RANGES = { listening: [31, 68], structure: [31, 68], reading: [31, 67], to
 
 export interface OpenBadge { credential: Record<string, unknown>; jwt: string; file_name: string }
 
-/** The JWT header's `kid`: a URI that dereferences to the key in our JWKS (OB 3.0 §8.2.3). */
-export const keyUri = (origin: string, kid: string) => `${origin.replace(/\/+$/, '')}${JWKS_PATH}#${kid}`;
+/** The JWT header's `kid`: a URI that dereferences to that one JWK (OB 3.0 §8.2.3). */
+export const keyUri = (origin: string, kid: string) => `${origin.replace(/\/+$/, '')}${JWK_PATH_PREFIX}${encodeURIComponent(kid)}`;
 
 /** The member's own live certificate for the order, as an OpenBadgeCredential; 404 when there is none. */
 export async function openBadgeFor(db: AppDb, memberId: string, orderId: string, origin: string, now: Date, secret?: string): Promise<OpenBadge> {
@@ -89,7 +89,7 @@ export type OpenBadgeCheck = { valid: true; credential: Record<string, unknown>;
 export async function verifyOpenBadge(jwt: string, jwks: Jwks): Promise<OpenBadgeCheck> {
   let kid: string;
   try {
-    kid = String(decodeProtectedHeader(jwt).kid ?? '').split('#').pop() ?? '';
+    kid = decodeURIComponent(String(decodeProtectedHeader(jwt).kid ?? '').split('/').pop() ?? '');
   } catch {
     return { valid: false, reason: 'malformed' };
   }
