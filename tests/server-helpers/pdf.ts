@@ -1,11 +1,11 @@
 // Reading a certificate PDF the way a person would: its text through poppler's pdftotext, and its
-// QR code by rendering the page with pdftoppm (PPM) and decoding the pixels with jsQR.
+// QR code by rendering the page with pdftoppm and decoding it with jsQR (the CLI's own reader).
 import { execFile } from 'node:child_process';
-import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
-import jsQR from 'jsqr';
+import { decodeQrPdf } from '../../server/services/certificates/verify-file.ts';
 
 const run = promisify(execFile);
 
@@ -34,38 +34,8 @@ export async function pdfInfo(bytes: Uint8Array): Promise<{ pages: number; width
   });
 }
 
-/** Binary PPM (P6, maxval 255) -> RGBA pixels. */
-export function parsePpm(buf: Buffer): { width: number; height: number; rgba: Uint8ClampedArray } {
-  // Header: P6, width, height, maxval, separated by whitespace (comments start with #).
-  const fields: string[] = [];
-  let i = 0;
-  while (fields.length < 4) {
-    while (/\s/.test(String.fromCharCode(buf[i]!))) i++;
-    if (buf[i] === 0x23) { while (buf[i] !== 0x0a) i++; continue; }
-    let tok = '';
-    while (!/\s/.test(String.fromCharCode(buf[i]!))) tok += String.fromCharCode(buf[i++]!);
-    fields.push(tok);
-  }
-  i++; // the single whitespace after maxval
-  const [magic, w, h, max] = fields;
-  if (magic !== 'P6' || max !== '255') throw new Error(`unsupported PPM ${magic} ${max}`);
-  const width = Number(w);
-  const height = Number(h);
-  const rgba = new Uint8ClampedArray(width * height * 4);
-  for (let p = 0; p < width * height; p++) {
-    rgba[p * 4] = buf[i + p * 3]!;
-    rgba[p * 4 + 1] = buf[i + p * 3 + 1]!;
-    rgba[p * 4 + 2] = buf[i + p * 3 + 2]!;
-    rgba[p * 4 + 3] = 255;
-  }
-  return { width, height, rgba };
-}
-
 /** The text of the QR code on the PDF's first page, or null when none is found. */
 export async function pdfQrText(bytes: Uint8Array, dpi = 300): Promise<string | null> {
-  return withTempPdf(bytes, async (dir, pdf) => {
-    await run('pdftoppm', ['-r', String(dpi), '-f', '1', '-l', '1', '-singlefile', pdf, join(dir, 'page')]);
-    const { width, height, rgba } = parsePpm(await readFile(join(dir, 'page.ppm')));
-    return jsQR(rgba, width, height)?.data ?? null;
-  });
+  // The same reader `npm run admin -- certificate verify FILE` uses.
+  return withTempPdf(bytes, async (_dir, pdf) => decodeQrPdf(pdf, dpi));
 }

@@ -34,12 +34,12 @@ export function decodeQrPng(bytes: Buffer): string | null {
   return jsQR(new Uint8ClampedArray(png.data.buffer, png.data.byteOffset, png.data.byteLength), png.width, png.height)?.data ?? null;
 }
 
-/** Page 1 of a PDF rendered at 300 dpi, as printed (poppler's pdftoppm), then its QR code. */
-async function decodeQrPdf(path: string): Promise<string | null> {
+/** Page 1 of a PDF rendered at `dpi` (300: as printed) by poppler's pdftoppm, then its QR code. */
+export async function decodeQrPdf(path: string, dpi = 300): Promise<string | null> {
   const dir = await mkdtemp(join(tmpdir(), 'epot-verify-'));
   try {
     try {
-      await run('pdftoppm', ['-r', '300', '-f', '1', '-l', '1', '-singlefile', '-png', path, join(dir, 'page')]);
+      await run('pdftoppm', ['-r', String(dpi), '-f', '1', '-l', '1', '-singlefile', '-png', path, join(dir, 'page')]);
     } catch (err) {
       if ((err as NodeJS.ErrnoException).code === 'ENOENT') throw new Error('pdftoppm is missing: install poppler-utils to read PDFs (or pass a PNG of the QR code)');
       throw err;
