@@ -44,6 +44,9 @@ test('candidate screens at 1366×768 and 1280×720', async ({ page }) => {
   // The other screens a visitor reaches without an account.
   for (const [label, path, main] of [
     ['registration', paths.registration, 'form button[type="submit"]'], ['forgot password', paths.passwordSendEmail, 'form button[type="submit"]'],
+    ['password reset', paths.passwordReset('kode-contoh-tidak-berlaku'), 'form button[type="submit"]'],
+    ['reset e-mail sent', paths.successSendEmail, null], ['password changed', paths.successResetPassword, null],
+    ['e-mail verification', paths.successVerifyEmail('kode-contoh-tidak-berlaku'), null], ['single sign-on', paths.sso, null],
   ] as const) {
     await page.goto(path);
     await settled(page);
@@ -111,6 +114,8 @@ test('candidate screens at 1366×768 and 1280×720', async ({ page }) => {
   const screens: [string, string, ((p: Page) => Locator) | null][] = [
     ['specification', paths.specificationFor(orderId), null],
     ['device check', paths.deviceCheck(orderId), null],
+    ['headset check', paths.headsetCheck(orderId), null],
+    ['webcam check', paths.webcamCheck(orderId), null],
     // A complete profile has nothing to save (its 'Simpan' shows only for editable fields).
     ['profile', paths.account, null],
     ['end page', paths.end, null],
