@@ -3,7 +3,7 @@
 // Proctors read the sessions of their institution. Rules: contracts/facts/sessions.ts.
 import { z } from 'zod';
 import { okEnvelope, pagedList } from './envelope.ts';
-import { MAX_SESSION_MEMBERS, MAX_SESSION_PROCTORS } from './facts/index.ts';
+import { LIVE_EVENT_KINDS, LIVE_STATES, MAX_LIVE_EXTRA_MINUTES, MAX_SESSION_MEMBERS, MAX_SESSION_MESSAGE, MAX_SESSION_PROCTORS } from './facts/index.ts';
 
 const instant = z.iso.datetime({ offset: true });
 
@@ -74,3 +74,51 @@ export const memberSessionNoticeSchema = z.object({
 });
 export type MemberSessionNotice = z.infer<typeof memberSessionNoticeSchema>;
 export const memberSessionNoticeResponseSchema = okEnvelope(z.object({ session: memberSessionNoticeSchema.nullable() }));
+
+// The live view (issue 30): the snapshot a view starts from and the actions, each with a reason.
+export const sessionMemberParamsSchema = z.object({ id: z.uuid(), user_id: z.uuid() });
+const reason = z.string().trim().min(1).max(500);
+export const extraTimeRequestSchema = z.object({ minutes: z.number().int().min(1).max(MAX_LIVE_EXTRA_MINUTES), reason });
+export const reentryRequestSchema = z.object({ reason });
+export const sessionMessageRequestSchema = z.object({
+  text: z.string().trim().min(1).max(MAX_SESSION_MESSAGE),
+  /** One member, or everyone in the session when absent. */
+  user_id: z.uuid().optional(),
+  reason,
+});
+
+export const liveEventSchema = z.object({
+  id: z.number().int().nullable(),
+  session_id: z.uuid().nullable(),
+  user_id: z.uuid().nullable(),
+  order_id: z.uuid().nullable(),
+  kind: z.enum(LIVE_EVENT_KINDS),
+  data: z.record(z.string(), z.unknown()),
+  at: z.string(),
+});
+
+export const liveMemberSchema = z.object({
+  user_id: z.uuid(),
+  fullname: z.string(),
+  email: z.string(),
+  order_id: z.uuid().nullable(),
+  state: z.enum(LIVE_STATES),
+  deadline_at: z.string().nullable(),
+  break_ends_at: z.string().nullable(),
+  last_beat_at: z.string().nullable(),
+  flags: z.object({ tab: z.number().int(), face: z.number().int(), speech: z.number().int(), gap: z.number().int() }),
+});
+
+/** The first SSE message ('snapshot'); then 'live' messages carry one liveEventSchema each. */
+export const liveSnapshotSchema = z.object({
+  session: testSessionSchema,
+  members: z.array(liveMemberSchema),
+  feed: z.array(liveEventSchema),
+  last_event_id: z.number().int(),
+  server_time: z.string(),
+});
+export type LiveSnapshot = z.infer<typeof liveSnapshotSchema>;
+
+export const liveActionResultSchema = z.object({ event_id: z.number().int(), deadline_at: z.string().nullable() });
+export const liveActionResponseSchema = okEnvelope(liveActionResultSchema);
+

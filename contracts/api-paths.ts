@@ -111,6 +111,11 @@ export const apiPaths = {
     sessions: '/admin/v1/sessions',
     session: '/admin/v1/sessions/:id',
     sessionEnd: '/admin/v1/sessions/:id/end',
+    /** The live view: Server-Sent Events (a snapshot, then each event; Last-Event-ID resumes). */
+    sessionLive: '/admin/v1/sessions/:id/live',
+    sessionExtraTime: '/admin/v1/sessions/:id/members/:user_id/extra-time',
+    sessionReentry: '/admin/v1/sessions/:id/members/:user_id/reentry',
+    sessionMessages: '/admin/v1/sessions/:id/messages',
     products: '/admin/v1/products',
     licenceBatches: '/admin/v1/licence-batches',
     licenceBatch: '/admin/v1/licence-batches/:id',

@@ -185,6 +185,10 @@ export const heartbeatRequestSchema = z.object({
   beats: z.array(heartbeatSchema).min(1).max(HEARTBEAT_BATCH_MAX),
 });
 export type HeartbeatRequest = z.infer<typeof heartbeatRequestSchema>;
+/** A proctor's notice to a member in a session (a message, extra time, a re-entry, the session's end). */
+export const memberNoticeSchema = z.object({ id: z.number().int(), kind: z.enum(['message', 'deadline', 'reentry', 'session_end']), text: z.string(), at: z.string() });
+export type MemberNotice = z.infer<typeof memberNoticeSchema>;
+
 export const heartbeatResultSchema = z.object({
   /** Beats stored now (a retried beat already stored is not counted again). */
   accepted: z.number().int(),
@@ -197,6 +201,10 @@ export const heartbeatResultSchema = z.object({
   interval_ms: z.number().int(),
   /** The server's receipt time. */
   received_at: z.string(),
+  /** Test day (issue 30): the beat's section's server deadline now (a proctor may have moved it). */
+  deadline_at: z.string().nullable().optional(),
+  /** Test day: the proctors' recent notices for this member (shown once each, by id). */
+  notices: z.array(memberNoticeSchema).optional(),
 });
 export type HeartbeatResult = z.infer<typeof heartbeatResultSchema>;
 export const heartbeatResponseSchema = okEnvelope(heartbeatResultSchema);

@@ -28,6 +28,7 @@ import { openapiPlugin } from './plugins/openapi.ts';
 import { retentionPlugin } from './plugins/retention.ts';
 import { sectionSweeperPlugin } from './plugins/section-sweeper.ts';
 import { securityHeadersPlugin, type CspDirectives } from './plugins/security-headers.ts';
+import { sessionLivePlugin } from './plugins/session-live.ts';
 import { spaStaticPlugin } from './plugins/spa-static.ts';
 import { installZodMessages } from './plugins/zod-messages.ts';
 import { apiRoutes } from './routes/index.ts';
@@ -107,6 +108,8 @@ export const appPlugin: FastifyPluginAsyncZod<AppOptions> = async (app, opts) =>
   // App plugins.
   await app.register(clockPlugin, { clock: opts.clock });
   await app.register(databasePlugin, { database: opts.database });
+  // `app.live`: the session live events every process hears (LISTEN/NOTIFY).
+  await app.register(sessionLivePlugin);
   await app.register(errorHandlerPlugin);
   await app.register(inputGuardPlugin);
   await app.register(authPlugin, { jwtSecret: config.jwtSecret });

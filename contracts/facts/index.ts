@@ -16,3 +16,4 @@ export * from './review.ts';
 export * from './face-states.ts';
 export * from './evidence.ts';
 export * from './insights.ts';
+export * from './session-live.ts';

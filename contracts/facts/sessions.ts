@@ -46,3 +46,40 @@ export function sessionPhase(s: { opens_at: Date; last_start_at: Date; closes_at
 export const SESSION_PHASE_LABELS: Record<SessionPhase, string> = {
   scheduled: 'Terjadwal', open: 'Dibuka', started_closed: 'Pendaftaran mulai ditutup', closed: 'Selesai', ended: 'Diakhiri',
 };
+
+/** Extra minutes a proctor may give at once after a technical failure. */
+export const MAX_LIVE_EXTRA_MINUTES = 60;
+/** A banner message to members: short, like the catalogue's own notices. */
+export const MAX_SESSION_MESSAGE = 280;
+
+export const LIVE_MESSAGES = {
+  extraTimeGiven: (minutes: number) => `Tambahan waktu ${minutes} menit diberikan`,
+  reentryAllowed: 'Peserta boleh masuk kembali; jawabannya tetap tersimpan',
+  messageSent: 'Pesan dikirim ke peserta',
+  noOpenSection: 'Peserta tidak sedang mengerjakan bagian tes',
+  noReentry: 'Masuk kembali hanya untuk peserta yang tesnya belum selesai dan terputus di tengah bagian tes',
+  notAMember: 'Peserta ini tidak terdaftar di sesi ini',
+  sessionOver: 'Sesi tes ini sudah selesai',
+  /** The member's banner heading and the extra time notice in the exam. */
+  bannerTitle: 'Pesan dari pengawas',
+  extraTimeNotice: (minutes: number) => `Pengawas menambahkan waktu ${minutes} menit untuk bagian ini.`,
+  reentryNotice: 'Pengawas mengizinkan Anda melanjutkan tes. Jawaban Anda tetap tersimpan.',
+  sessionEndedNotice: 'Pengawas mengakhiri sesi tes. Selesaikan bagian yang sedang Anda kerjakan.',
+} as const;
+
+export const LIVE_STATE_LABELS = {
+  not_arrived: 'Belum hadir', logged_in: 'Sudah login', device_check: 'Cek perangkat', listening: 'Listening', structure: 'Structure',
+  reading: 'Reading', between: 'Antarbagian', break: 'Istirahat', submitted: 'Selesai', disqualified: 'Gugur',
+} as const;
+
+export const LIVE_FLAG_LABELS = {
+  tab: 'Meninggalkan halaman', face: 'Wajah', speech: 'Suara', gap: 'Bukti terputus',
+} as const;
+
+/** The feed's sentence for one event (what a proctor reads as it happens). */
+export const LIVE_EVENT_TEXTS = {
+  login: 'login', device_check: 'mulai cek perangkat', section_start: (s: string) => `mulai ${s}`, section_end: (s: string) => `menyelesaikan ${s}`,
+  break_start: 'mulai istirahat', finished: 'menyelesaikan tes', disqualified: 'gugur', returned: (seconds: number) => `kembali ke halaman tes setelah ${seconds} detik`,
+  flag: (label: string) => `tanda: ${label}`, deadline: (minutes: number) => `mendapat tambahan waktu ${minutes} menit`, reentry: 'diizinkan masuk kembali',
+  message: 'Pesan pengawas', session_end: 'Sesi diakhiri',
+} as const;

@@ -33,6 +33,12 @@ export interface Database {
   migrationInfo(): Promise<MigrationInfo>;
   /** PGlite only: the data folder as a tarball, for `loadDataDir` (tests copy a migrated database). */
   dumpDataDir?(): Promise<Blob>;
+  /**
+   * LISTEN on `channel`: PostgreSQL on a connection of its own (reconnected with a back-off after a
+   * loss, `onResubscribed` then says that notifications may have been missed), PGlite in-process.
+   * NOTIFY goes through `db` (select pg_notify), so it is sent when its transaction commits.
+   */
+  listen(channel: string, onMessage: (payload: string) => void, onResubscribed?: () => void): Promise<() => Promise<void>>;
   close(): Promise<void>;
 }
 
@@ -78,6 +84,52 @@ async function readMigrationInfo(query: RawQuery): Promise<MigrationInfo> {
   };
 }
 
+const quoteIdent = (name: string) => `"${name.replace(/"/g, '""')}"`;
+
+/** A dedicated LISTEN connection (a pooled one would be handed to queries); kept alive across losses. */
+async function listenPg(url: string, channel: string, onMessage: (payload: string) => void, onResubscribed: (() => void) | undefined,
+  onError: (err: Error) => void): Promise<() => Promise<void>> {
+  let stopped = false;
+  let client: pg.Client | null = null;
+  let retry: NodeJS.Timeout | null = null;
+  let delay = 250;
+  const connect = async (first: boolean): Promise<void> => {
+    const c = new pg.Client({ connectionString: url, connectionTimeoutMillis: 10_000 });
+    c.on('notification', (n) => { if (n.channel === channel && n.payload !== undefined) onMessage(n.payload); });
+    c.on('error', (err) => { onError(err); lost(c); });
+    c.on('end', () => lost(c));
+    await c.connect();
+    await c.query(`listen ${quoteIdent(channel)}`);
+    if (stopped) { await c.end().catch(() => {}); return; }
+    client = c;
+    delay = 250;
+    if (!first) onResubscribed?.();
+  };
+  const lost = (c: pg.Client) => {
+    if (stopped || client !== c) return;
+    client = null;
+    c.removeAllListeners('end');
+    void c.end().catch(() => {});
+    schedule();
+  };
+  const schedule = () => {
+    if (stopped || retry) return;
+    retry = setTimeout(() => {
+      retry = null;
+      connect(false).catch((err: Error) => { onError(err); delay = Math.min(delay * 2, 10_000); schedule(); });
+    }, delay);
+    retry.unref();
+  };
+  await connect(true);
+  return async () => {
+    stopped = true;
+    if (retry) clearTimeout(retry);
+    const c = client;
+    client = null;
+    await c?.end().catch(() => {});
+  };
+}
+
 export async function openDatabase(opts: OpenDatabaseOptions = {}): Promise<Database> {
   const onError = opts.onError ?? ((err: Error) => console.error('[db] pool error:', err));
 
@@ -109,6 +161,7 @@ export async function openDatabase(opts: OpenDatabaseOptions = {}): Promise<Data
         }
       },
       migrationInfo: () => readMigrationInfo(async (text) => (await pool.query(text)).rows),
+      listen: (channel, onMessage, onResubscribed) => listenPg(opts.databaseUrl!, channel, onMessage, onResubscribed, onError),
       close: () => pool.end(),
     };
   }
@@ -136,6 +189,10 @@ export async function openDatabase(opts: OpenDatabaseOptions = {}): Promise<Data
     migrate: () => migratePglite(db, { migrationsFolder: MIGRATIONS_DIR }),
     migrationInfo: () => readMigrationInfo(async (text) => (await client.query(text)).rows),
     dumpDataDir: () => client.dumpDataDir('none'),
+    async listen(channel, onMessage) {
+      const stop = await client.listen(channel, onMessage);
+      return async () => { if (!closed) await stop(); };
+    },
     async close() {
       // An open PGlite keeps Node alive; closing twice throws, so guard.
       if (closed) return;

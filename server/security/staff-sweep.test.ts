@@ -66,17 +66,17 @@ afterAll(async () => { await t?.cleanup(); });
 
 /** The demo institution's id for what the route's `:id` names. */
 function idFor(url: string): string {
+  if (url.includes('/sessions/')) return ids.session!;
   if (url.endsWith('/privacy-deletion')) return ids.deletable!;
   if (url.includes('/privacy-requests/')) return ids.privacyRequest!;
   if (url.includes('/members/')) return ids.member!;
   if (url.includes('/licence-batches/')) return ids.batch!;
   if (url.includes('/staff/')) return ids.staff!;
-  if (url.includes('/sessions/')) return ids.session!;
   return ids.institution!;
 }
 
 function build(route: RouteInfo) {
-  const values: Record<string, unknown> = { id: idFor(route.url), order_id: ids.order, media_id: ids.photo, institution: ids.institution, institution_id: ids.institution, product_id: t.seed!.productId, email: 'sweep@sekolah.id', expires_at: '2026-12-31T00:00:00Z', csv: 'email,fullname\nsweep2@sekolah.id,Sapu', note: 'Permintaan lewat surat untuk uji sapu' };
+  const values: Record<string, unknown> = { id: idFor(route.url), user_id: ids.member, order_id: ids.order, media_id: ids.photo, institution: ids.institution, institution_id: ids.institution, product_id: t.seed!.productId, email: 'sweep@sekolah.id', expires_at: '2026-12-31T00:00:00Z', csv: 'email,fullname\nsweep2@sekolah.id,Sapu', note: 'Permintaan lewat surat untuk uji sapu' };
   const ctx = { valueFor: (name: string) => values[name] };
   const params = Object.fromEntries(route.pathParams.map((p) => [p, String(sampleFromSchema(route.pathSchemas[p] ?? { type: 'string' }, ctx, p))]));
   const query = route.query.filter((q) => q.name === 'institution').map((q) => `${q.name}=${encodeURIComponent(String(sampleFromSchema(q.schema, ctx, q.name)))}`).join('&');

@@ -2,7 +2,7 @@
 // the test only inside its window (opens_at .. last_start_at); members outside any session keep
 // starting whenever they like. Times are instants (timestamptz); the console shows them in WIB.
 import { sql } from 'drizzle-orm';
-import { check, index, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { bigserial, check, index, jsonb, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { institutions, users } from './accounts.ts';
 import { staff } from './staff.ts';
 import { createdAt, id } from './columns.ts';
@@ -35,3 +35,23 @@ export const testSessionProctors = pgTable('test_session_proctors', {
   session_id: uuid().notNull().references(() => testSessions.id, { onDelete: 'cascade' }),
   staff_id: uuid().notNull().references(() => staff.id, { onDelete: 'cascade' }),
 }, (t) => [primaryKey({ columns: [t.session_id, t.staff_id] })]);
+
+/**
+ * What happened to session members, for the live view (issue 30): persisted so that a reconnecting
+ * view catches up from its last event id (SSE Last-Event-ID), and announced on the database's own
+ * publish/subscribe (NOTIFY 'epot_live') so that every server process pushes it within a second.
+ * Only members of a session that is not over get rows. Heartbeats are announced, not stored here
+ * (proctoring_heartbeats has them). `session_id` is set for whole-session events (a message, the end).
+ */
+export const sessionLiveEvents = pgTable('session_live_events', {
+  id: bigserial({ mode: 'number' }).primaryKey(),
+  session_id: uuid().references(() => testSessions.id, { onDelete: 'cascade' }),
+  user_id: uuid().references(() => users.id, { onDelete: 'cascade' }),
+  order_id: uuid(),
+  kind: text().notNull(),
+  data: jsonb().$type<Record<string, unknown>>().notNull().default({}),
+  at: timestamp({ withTimezone: true }).notNull(),
+}, (t) => [
+  index('session_live_events_user_idx').on(t.user_id, t.id),
+  index('session_live_events_session_idx').on(t.session_id, t.id),
+]);

@@ -12,6 +12,7 @@ import { staffResultRoutes } from './results.ts';
 import { staffReviewRoutes } from './review.ts';
 import { staffSessionRoutes } from './session.ts';
 import { staffTestSessionRoutes } from './sessions.ts';
+import { staffSessionLiveRoutes } from './session-live.ts';
 import { staffAccountRoutes } from './staff.ts';
 import { staffPasswordSetRoutes } from './password-set.ts';
 import { operatorRoutes } from './operator/index.ts';
@@ -23,6 +24,7 @@ export const adminRoutes: FastifyPluginAsyncZod<{ config: Config }> = async (app
   await app.register(staffMemberRoutes, { config });
   await app.register(staffAccommodationRoutes);
   await app.register(staffTestSessionRoutes);
+  await app.register(staffSessionLiveRoutes);
   await app.register(staffLicenceRoutes);
   await app.register(staffResultRoutes);
   await app.register(staffInsightsRoutes);

@@ -21,6 +21,7 @@ import {
 import { spendSsoLink, verifySso } from '../../services/accounts/sso.ts';
 import { authLimits, requireAccessKey, verifyOrBurn } from './guards.ts';
 import { SERVER_MESSAGES } from '../../../contracts/facts/index.ts';
+import { publishMemberEvent } from '../../services/sessions/live.ts';
 
 export const loginMessages = {
   wrongCredentials: 'Email atau password salah',
@@ -39,6 +40,8 @@ export const sessionRoutes: FastifyPluginAsyncZod<{ config: Config }> = async (a
   const loginData = async (user: UserRow) => {
     // Every way in (password, Google, SSO) refuses a deactivated member.
     if (!user.active) throw HttpError.forbidden(loginMessages.deactivated);
+    // Test day: a proctor's live view shows the member arriving (issue 30).
+    await publishMemberEvent(app.db, { userId: user.id, kind: 'login' }, app.clock.now(), app.log);
     return { status: 200 as const, message: 'Login berhasil', data: { token: await app.tokens.sign(user), user: toMemberUser(user) } };
   };
 

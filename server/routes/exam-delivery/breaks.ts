@@ -9,6 +9,7 @@ import { idParamSchema } from '../../../contracts/orders.ts';
 import type { AppDb } from '../../db/client.ts';
 import { currentBreak, listBreaks, startBreak, toBreakView } from '../../services/exam/breaks.ts';
 import { getOwnOrder, type OrderRow } from '../../services/orders/orders.ts';
+import { publishMemberEvent } from '../../services/sessions/live.ts';
 
 async function breakState(db: AppDb, order: OrderRow, now: Date) {
   const current = await currentBreak(db, order.id);
@@ -38,6 +39,7 @@ export const breakRoutes: FastifyPluginAsyncZod = async (app) => {
     const now = app.clock.now();
     const row = await startBreak(app.db, order, req.body.after_section, now);
     req.log.info({ order: order.id, after: row.after_section, ends_at: row.ends_at }, 'break started');
+    await publishMemberEvent(app.db, { userId: req.member.id, orderId: order.id, kind: 'break_start', data: { after: row.after_section, ends_at: row.ends_at.toISOString() } }, now, req.log);
     return { status: 200 as const, message: 'OK', data: await breakState(app.db, order, now) };
   });
 };

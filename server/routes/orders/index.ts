@@ -18,6 +18,7 @@ import { consume, refund, tooManyAttempts } from '../../services/platform/rate-l
 import { normalizedAccommodation, SERVER_MESSAGES } from '../../../contracts/facts/index.ts';
 import { memberSessionNoticeResponseSchema } from '../../../contracts/admin-sessions.ts';
 import { assertSessionAllowsStart, memberSessionNotice } from '../../services/sessions/sessions.ts';
+import { publishMemberEvent } from '../../services/sessions/live.ts';
 
 /** Version of the rules text on the preparation page (it lives in contracts, shared with the SPA). */
 export { RULES_VERSION } from '../../../contracts/orders.ts';
@@ -137,6 +138,7 @@ export const orderRoutes: FastifyPluginAsyncZod = async (app) => {
     if (order.status === 'not_started') await assertSessionAllowsStart(app.db, req.member.id, app.clock.now());
     // Consent comes first: no capture without it (UU PDP).
     const row = await startTest(app.db, order, app.clock.now());
+    if (order.status === 'not_started') await publishMemberEvent(app.db, { userId: req.member.id, orderId: order.id, kind: 'device_check' }, app.clock.now(), req.log);
     return { status: 200 as const, message: 'OK', data: { id: row.id, status: row.status, started_at: row.started_at!.toISOString() } };
   });
 };

@@ -60,7 +60,8 @@ describe('the heartbeat route', () => {
     const run = randomUUID();
     const first = await sendBeats(o, [beat('listening', run, 1), beat('listening', run, 2)]);
     expect(first.code).toBe(200);
-    expect(first.body.data).toEqual({ accepted: 2, refused: 0, interval_ms: HEARTBEAT_INTERVAL_MS, received_at: expect.any(String) });
+    // deadline_at: the section's deadline now (a proctor may move it); notices: none outside a test-day session.
+    expect(first.body.data).toEqual({ accepted: 2, refused: 0, interval_ms: HEARTBEAT_INTERVAL_MS, received_at: expect.any(String), deadline_at: expect.any(String), notices: [] });
     // The outbox retries a batch whose answer was lost, with one more beat.
     const retry = await sendBeats(o, [beat('listening', run, 2), beat('listening', run, 3)]);
     expect(retry.body.data.accepted).toBe(1);

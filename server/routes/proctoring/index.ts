@@ -15,7 +15,9 @@ import { proctoringState, recordProctoringEvent, recordViolation } from '../../s
 import { enforce } from '../../services/platform/rate-limit.ts';
 import { orderConsentState } from '../../services/privacy/consents.ts';
 import { uploadRoutes } from './upload.ts';
-import { SERVER_MESSAGES } from '../../../contracts/facts/index.ts';
+import { counterKindOf, SERVER_MESSAGES } from '../../../contracts/facts/index.ts';
+import { announceBeat, publishMemberEvent } from '../../services/sessions/live.ts';
+import { memberNotices } from '../../services/sessions/live-actions.ts';
 
 // A real candidate raises a few per minute at most; this stops a runaway or scripted client.
 const VIOLATIONS_PER_MINUTE = 60;
@@ -24,6 +26,9 @@ const EVENTS_PER_MINUTE = 60;
 const HEARTBEATS_PER_MINUTE = 30;
 // 20 beats of ~400 bytes each, with room; anything bigger is not a heartbeat.
 const HEARTBEAT_BODY_MAX = 32 * 1024;
+// Monitoring events that mean the evidence stopped: a live 'gap' flag.
+const GAP_EVENTS = new Set(['camera-ended', 'detector-unavailable', 'camera-denied']);
+const LIVE_FLAG_OF_COUNTER = { open_new_tab: 'tab', face: 'face', speech: 'speech' } as const;
 
 export const proctoringRoutes: FastifyPluginAsyncZod<{ config: Config }> = async (app, opts) => {
   await app.register(uploadRoutes, {
@@ -45,6 +50,10 @@ const orderProctoringRoutes: FastifyPluginAsyncZod = async (app) => {
     const order = await getOwnOrder(app.db, req.member.id, req.params.license);
     const data = await recordViolation(app.db, req.member.id, order.id, req.body, app.clock.now());
     req.log.info({ order: order.id, kind: req.body.counter_type, section: req.body.section, counters: data.counters, disqualified: data.disqualified }, 'violation recorded');
+    // Test day: the flag (and a disqualification) reach the proctors' live views as they happen.
+    const now = app.clock.now();
+    await publishMemberEvent(app.db, { userId: req.member.id, orderId: order.id, kind: 'flag', data: { flag: LIVE_FLAG_OF_COUNTER[counterKindOf(req.body.counter_type)], section: req.body.section } }, now, req.log);
+    if (data.disqualified) await publishMemberEvent(app.db, { userId: req.member.id, orderId: order.id, kind: 'disqualified' }, now, req.log);
     return { status: 200 as const, message: data.disqualified ? SERVER_MESSAGES.testStopped : 'OK', data };
   });
 
@@ -65,6 +74,12 @@ const orderProctoringRoutes: FastifyPluginAsyncZod = async (app) => {
     const order = await getOwnOrder(app.db, req.member.id, req.params.id);
     const data = await recordProctoringEvent(app.db, order, req.body, app.clock.now());
     req.log[data.kind === 'recovered' || data.duration_ms !== null ? 'info' : 'warn']({ order: order.id, section: data.section, kind: data.kind }, 'proctoring event');
+    // Test day: back on the page, and the evidence stopping, as they happen.
+    if (data.kind === 'page-away') {
+      await publishMemberEvent(app.db, { userId: req.member.id, orderId: order.id, kind: 'returned', data: { section: data.section, seconds: Math.round((data.duration_ms ?? 0) / 1000) } }, app.clock.now(), req.log);
+    } else if (GAP_EVENTS.has(data.kind)) {
+      await publishMemberEvent(app.db, { userId: req.member.id, orderId: order.id, kind: 'flag', data: { flag: 'gap', section: data.section, cause: data.kind } }, app.clock.now(), req.log);
+    }
     return { status: 200 as const, message: 'OK', data };
   });
 
@@ -74,7 +89,13 @@ const orderProctoringRoutes: FastifyPluginAsyncZod = async (app) => {
       params: idParamSchema, body: heartbeatRequestSchema, response: { 200: heartbeatResponseSchema } },
   }, async (req, reply) => {
     await enforce(app.db, reply, `heartbeat:${req.member.id}`, HEARTBEATS_PER_MINUTE, 60_000, app.clock.now());
-    const data = await recordHeartbeats(app.db, req.member.id, req.params.id, req.body.beats, app.clock.now());
-    return { status: 200 as const, message: 'OK', data };
+    const now = app.clock.now();
+    const data = await recordHeartbeats(app.db, req.member.id, req.params.id, req.body.beats, now);
+    // Test day: the beat reaches the live views; the answer carries the proctors' notices (issue 30).
+    const [, notices] = await Promise.all([
+      announceBeat(app.db, req.member.id, req.params.id, req.body.beats.at(-1)!.section, now, req.log),
+      memberNotices(app.db, req.member.id, now),
+    ]);
+    return { status: 200 as const, message: 'OK', data: { ...data, notices } };
   });
 };

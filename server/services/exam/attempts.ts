@@ -13,6 +13,7 @@ import type { AnswerSubmitResult, SectionStatus } from '../../../contracts/exam-
 import {
   accommodatedSectionSeconds, SECTION_MESSAGES, SECTION_NAMES, sectionsBefore, SERVER_MESSAGES, SUBMIT_GRACE_MS, type SectionName,
 } from '../../../contracts/facts/index.ts';
+import { publishMemberEvent } from '../sessions/live.ts';
 import type { AppDb, AppTx } from '../../db/client.ts';
 import { preparedPer } from '../../db/prepared.ts';
 import { answerKeys, attemptActivity, exams, media, orderSections, orders, products, type ActivityKind } from '../../db/schema/index.ts';
@@ -94,11 +95,13 @@ export async function getOrStartSection(db: AppDb, order: OrderRow, section: Sec
   // Extra time granted to the candidate (services/orders/accommodations.ts) is part of the deadline.
   const seconds = accommodatedSectionSeconds(section, content.audioMs, order.time_accommodation);
   const deadline = new Date(started.getTime() + seconds * 1000);
-  await db.insert(orderSections)
+  const inserted = await db.insert(orderSections)
     .values({ order_id: order.id, section, exam_id: examId, started_at: started, deadline_at: deadline })
-    .onConflictDoNothing();
+    .onConflictDoNothing().returning({ id: orderSections.id });
   const [row] = await db.select().from(orderSections)
     .where(and(eq(orderSections.order_id, order.id), eq(orderSections.section, section)));
+  // Test day: a proctor's live view shows the start (issue 30).
+  if (inserted.length > 0) await publishMemberEvent(db, { userId: order.user_id, orderId: order.id, kind: 'section_start', data: { section, deadline_at: row!.deadline_at.toISOString() } }, now);
   return row!;
 }
 
@@ -137,6 +140,16 @@ interface CloseInput {
 interface CloseResult { closed: boolean; row: SectionRow | undefined; order: OrderRow; rows?: SectionRow[] }
 
 async function closeSection(db: AppDb, input: CloseInput, scoring: Scoring, now: Date): Promise<CloseResult> {
+  const r = await closeSectionTx(db, input, scoring, now);
+  // Test day: the live view hears the end of the section (and of the test) after the commit.
+  if (r.closed && r.row) {
+    await publishMemberEvent(db, { userId: r.order.user_id, orderId: r.order.id, kind: 'section_end', data: { section: r.row.section, closed_by: input.closedBy } }, now);
+    if (r.order.status === 'completed') await publishMemberEvent(db, { userId: r.order.user_id, orderId: r.order.id, kind: 'finished' }, now);
+  }
+  return r;
+}
+
+async function closeSectionTx(db: AppDb, input: CloseInput, scoring: Scoring, now: Date): Promise<CloseResult> {
   return db.transaction(async (tx) => {
     const [order] = await tx.select().from(orders).where(eq(orders.id, input.orderId)).for('update');
     const [row] = await tx.select().from(orderSections).where(eq(orderSections.id, input.rowId));

@@ -34,6 +34,11 @@ export async function recordHeartbeats(db: AppDb, memberId: string, orderId: str
     detector_running: b.detector_running, detector_fps: b.detector_fps, face_counts: b.face_counts, tab_hidden_ms: b.tab_hidden_ms,
     tab_leaves: b.tab_leaves, speech_monitoring: b.speech_monitoring, received_at: now,
   }))).onConflictDoNothing().returning({ id: proctoringHeartbeats.id });
-  return { accepted: stored.length, refused: beats.length - open.length, interval_ms: HEARTBEAT_INTERVAL_MS, received_at: now.toISOString() };
+  // The section's deadline as it stands now: a proctor may have given extra time (issue 30); the timer follows it.
+  const deadline = rows.find((r) => r.section === open[open.length - 1]!.section)?.deadline_at;
+  return {
+    accepted: stored.length, refused: beats.length - open.length, interval_ms: HEARTBEAT_INTERVAL_MS, received_at: now.toISOString(),
+    deadline_at: deadline ? deadline.toISOString() : null,
+  };
 }
 

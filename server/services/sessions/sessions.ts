@@ -10,6 +10,7 @@ import type { AppDb } from '../../db/client.ts';
 import { orders, staff, testSessionMembers, testSessionProctors, testSessions, users } from '../../db/schema/index.ts';
 import { HttpError } from '../../http-error.ts';
 import { appendAudit, type AuditActor } from '../staff/audit.ts';
+import { publishSessionEvent } from './live.ts';
 import { institutionOf } from '../staff/members.ts';
 
 type SessionRow = typeof testSessions.$inferSelect;
@@ -103,6 +104,7 @@ export async function endSession(db: AppDb, id: string, institutionId: string | 
     return out;
   });
   if (!ended) throw HttpError.badRequest(SESSION_MESSAGES.alreadyEnded);
+  await publishSessionEvent(db, id, 'session_end', { reason }, now);
   return (await decorate(db, [ended], now))[0]!;
 }
 

@@ -1,0 +1,122 @@
+// A proctor's actions in the live view (issue 30), each with a reason and an audit entry: extra
+// minutes after a technical failure (the server deadline moves; the member's timer follows it from
+// the next heartbeat answer), a re-entry for a member whose laptop died (the section they were in is
+// reopened with the time they had left; their drafts are kept), a banner message, and (sessions.ts)
+// the end. Each is a live event too, so every open view shows it and the member is told.
+import { and, desc, eq, gt, inArray, isNull, max, or, sql } from 'drizzle-orm';
+import { LIVE_MESSAGES, SESSION_MESSAGES, SUBMIT_GRACE_MS } from '../../../contracts/facts/index.ts';
+import type { MemberNotice } from '../../../contracts/proctoring.ts';
+import type { AppDb } from '../../db/client.ts';
+import { orderSections, orders, proctoringHeartbeats, sessionLiveEvents, testSessionMembers, testSessions } from '../../db/schema/index.ts';
+import { HttpError } from '../../http-error.ts';
+import { appendAudit, type AuditActor } from '../staff/audit.ts';
+import { publishSessionEvent } from './live.ts';
+
+/** A re-entry gives at least this long (a member whose time ran out with the laptop still gets to finish a question). */
+const MIN_REENTRY_MS = 2 * 60_000;
+/** Notices older than this are not repeated to a member's heartbeat. */
+const NOTICE_WINDOW_MS = 30 * 60_000;
+
+async function sessionInScope(db: AppDb, id: string, institutionId: string | null) {
+  const [row] = await db.select().from(testSessions)
+    .where(and(eq(testSessions.id, id), institutionId ? eq(testSessions.institution_id, institutionId) : undefined));
+  if (!row) throw HttpError.notFound(SESSION_MESSAGES.notFound);
+  return row;
+}
+
+async function memberOrder(db: AppDb, sessionId: string, userId: string) {
+  const [member] = await db.select().from(testSessionMembers)
+    .where(and(eq(testSessionMembers.session_id, sessionId), eq(testSessionMembers.user_id, userId)));
+  if (!member) throw HttpError.notFound(LIVE_MESSAGES.notAMember);
+  const [order] = await db.select().from(orders).where(eq(orders.user_id, userId)).orderBy(desc(orders.created_at)).limit(1);
+  return order;
+}
+
+/** Moves the open section's deadline on by `minutes`. 409 when the member is not in a section. */
+export async function giveExtraTime(db: AppDb, sessionId: string, institutionId: string | null, userId: string,
+  input: { minutes: number; reason: string }, actor: AuditActor, now: Date) {
+  const session = await sessionInScope(db, sessionId, institutionId);
+  const order = await memberOrder(db, sessionId, userId);
+  if (!order || order.status !== 'in_progress') throw new HttpError(409, LIVE_MESSAGES.noOpenSection);
+  const graceEdge = new Date(now.getTime() - SUBMIT_GRACE_MS);
+  const moved = await db.transaction(async (tx) => {
+    const [row] = await tx.update(orderSections)
+      .set({ deadline_at: sql`${orderSections.deadline_at} + make_interval(mins => ${input.minutes})` })
+      .where(and(eq(orderSections.order_id, order.id), isNull(orderSections.submitted_at), gt(orderSections.deadline_at, graceEdge)))
+      .returning();
+    if (!row) return null;
+    await appendAudit(tx, actor, {
+      action: 'session.extra_time', targetType: 'session', targetId: sessionId, institutionId: session.institution_id,
+      after: { user_id: userId, order_id: order.id, section: row.section, minutes: input.minutes, deadline_at: row.deadline_at.toISOString(), reason: input.reason },
+    }, now);
+    return row;
+  });
+  if (!moved) throw new HttpError(409, LIVE_MESSAGES.noOpenSection);
+  const eventId = await publishSessionEvent(db, sessionId, 'deadline',
+    { section: moved.section, deadline_at: moved.deadline_at.toISOString(), minutes: input.minutes, order_id: order.id }, now, userId);
+  return { event_id: eventId, deadline_at: moved.deadline_at.toISOString() };
+}
+
+/**
+ * Re-entry: the last section the member started, if it is still open or the deadline sweeper closed
+ * it while they were gone, runs again for the time they had left at their last sign of life (last
+ * beat or autosave; at least MIN_REENTRY_MS). Their draft answers stay; the order must not be over.
+ */
+export async function allowReentry(db: AppDb, sessionId: string, institutionId: string | null, userId: string,
+  input: { reason: string }, actor: AuditActor, now: Date) {
+  const session = await sessionInScope(db, sessionId, institutionId);
+  const order = await memberOrder(db, sessionId, userId);
+  if (!order || order.status !== 'in_progress') throw new HttpError(409, LIVE_MESSAGES.noReentry);
+  const [last] = await db.select().from(orderSections).where(eq(orderSections.order_id, order.id)).orderBy(desc(orderSections.started_at)).limit(1);
+  if (!last || !(last.submitted_at === null || last.closed_by === 'swept')) throw new HttpError(409, LIVE_MESSAGES.noReentry);
+  const [beat] = await db.select({ at: max(proctoringHeartbeats.received_at) }).from(proctoringHeartbeats)
+    .where(and(eq(proctoringHeartbeats.order_id, order.id), eq(proctoringHeartbeats.section, last.section)));
+  const lastSeen = Math.max(last.started_at.getTime(), beat?.at?.getTime() ?? 0, last.draft_saved_at?.getTime() ?? 0);
+  const left = Math.max(MIN_REENTRY_MS, last.deadline_at.getTime() - Math.min(lastSeen, last.deadline_at.getTime()));
+  const deadline = new Date(Math.max(now.getTime() + left, last.submitted_at === null ? last.deadline_at.getTime() : 0));
+  const reopened = await db.transaction(async (tx) => {
+    const [row] = await tx.update(orderSections).set({
+      deadline_at: deadline, submitted_at: null, closed_by: null, answer: null, submission_hash: null, raw_correct: null, converted: null,
+    }).where(and(eq(orderSections.id, last.id), or(isNull(orderSections.submitted_at), eq(orderSections.closed_by, 'swept')))).returning();
+    if (!row) return null;
+    await appendAudit(tx, actor, {
+      action: 'session.reentry', targetType: 'session', targetId: sessionId, institutionId: session.institution_id,
+      after: { user_id: userId, order_id: order.id, section: row.section, deadline_at: deadline.toISOString(), reason: input.reason },
+    }, now);
+    return row;
+  });
+  if (!reopened) throw new HttpError(409, LIVE_MESSAGES.noReentry);
+  const eventId = await publishSessionEvent(db, sessionId, 'reentry',
+    { section: reopened.section, deadline_at: deadline.toISOString(), order_id: order.id }, now, userId);
+  return { event_id: eventId, deadline_at: deadline.toISOString() };
+}
+
+/** A banner to one member or to everyone in the session (audited with its reason). */
+export async function sendSessionMessage(db: AppDb, sessionId: string, institutionId: string | null,
+  input: { text: string; user_id?: string | undefined; reason: string }, actor: AuditActor, now: Date) {
+  const session = await sessionInScope(db, sessionId, institutionId);
+  if (input.user_id) await memberOrder(db, sessionId, input.user_id);
+  await appendAudit(db, actor, {
+    action: 'session.message', targetType: 'session', targetId: sessionId, institutionId: session.institution_id,
+    after: { user_id: input.user_id ?? null, text: input.text, reason: input.reason },
+  }, now);
+  const eventId = await publishSessionEvent(db, sessionId, 'message', { text: input.text }, now, input.user_id ?? null);
+  return { event_id: eventId, deadline_at: null };
+}
+
+/** The notices of the member's sessions from the last half hour, for their heartbeat answer. */
+export async function memberNotices(db: AppDb, userId: string, now: Date): Promise<MemberNotice[]> {
+  const since = new Date(now.getTime() - NOTICE_WINDOW_MS);
+  const rows = await db.select().from(sessionLiveEvents)
+    .where(and(
+      inArray(sessionLiveEvents.kind, ['message', 'deadline', 'reentry', 'session_end']), gt(sessionLiveEvents.at, since),
+      inArray(sessionLiveEvents.session_id, sql`(select ${testSessionMembers.session_id} from ${testSessionMembers} where ${testSessionMembers.user_id} = ${userId})`),
+      or(isNull(sessionLiveEvents.user_id), eq(sessionLiveEvents.user_id, userId)),
+    )).orderBy(sessionLiveEvents.id).limit(20);
+  return rows.map((r) => ({
+    id: r.id, kind: r.kind as MemberNotice['kind'], at: r.at.toISOString(),
+    text: r.kind === 'message' ? String(r.data.text ?? '')
+      : r.kind === 'deadline' ? LIVE_MESSAGES.extraTimeNotice(Number(r.data.minutes ?? 0))
+        : r.kind === 'reentry' ? LIVE_MESSAGES.reentryNotice : LIVE_MESSAGES.sessionEndedNotice,
+  }));
+}
