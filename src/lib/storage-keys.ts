@@ -22,6 +22,8 @@ export const storageKeys = {
   redirectPath: 'epot.redirect-path',
   /** sessionStorage: the app loaded this page in full itself, so its heading takes focus (use-route-focus.ts). */
   focusHeading: 'epot.focus-heading',
+  /** sessionStorage: ids of the proctors' test-day notices already shown (issue 30). */
+  sessionNoticesSeen: 'epot.session-notices.seen',
 } as const;
 
 export type StorageKey = (typeof storageKeys)[keyof typeof storageKeys];

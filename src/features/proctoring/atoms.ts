@@ -3,7 +3,7 @@
 import { atom } from 'jotai';
 import { atomWithStorage, createJSONStorage } from 'jotai/utils';
 import type { ExamSectionName } from '../../../contracts/exam-import.ts';
-import type { CounterKind } from '../../../contracts/proctoring.ts';
+import type { CounterKind, MemberNotice } from '../../../contracts/proctoring.ts';
 import { storageKeys } from '../../lib/storage-keys.ts';
 import type { ActiveChecks } from './rules.ts';
 
@@ -51,9 +51,11 @@ export interface ProctoringUiState {
   gate: PhotoGateState | null;
   /** Warnings raised behind the dialog on screen, shown after it (counted once acknowledged). */
   waiting: number;
+  /** Test day (issue 30): the proctors' notices not yet closed by the candidate (a banner each). */
+  notices: MemberNotice[];
 }
 
-export const initialProctoringUi: ProctoringUiState = { checks: null, dialog: null, stop: null, problem: null, unstable: false, gate: null, waiting: 0 };
+export const initialProctoringUi: ProctoringUiState = { checks: null, dialog: null, stop: null, problem: null, unstable: false, gate: null, waiting: 0, notices: [] };
 
 export const proctoringUiAtom = atom<ProctoringUiState>(initialProctoringUi);
 

@@ -8,6 +8,8 @@ import type { ReactNode } from 'react';
 import { createPortal } from 'react-dom';
 import { useParams } from 'react-router';
 import type { ExamSectionName } from '../../../../contracts/exam-import.ts';
+import { LIVE_MESSAGES } from '../../../../contracts/facts/index.ts';
+import type { MemberNotice } from '../../../../contracts/proctoring.ts';
 import { messages } from '../../../i18n/messages.ts';
 import { cameraPreviewSlotAtom, submitGateAtom } from '../../../lib/proctoring-seams.ts';
 import { faceMonitorStateAtom, faceStillBesideAtom } from '../../../workers/face-detector-atoms.ts';
@@ -66,11 +68,28 @@ function ProctoringOverlay({ run }: { run: ProctoringRun }) {
         </ModalDialog>
       )}
       {ui.stop && <StopDialog stop={ui.stop} onResend={() => void run.retryStop()} onDone={run.leaveStopped} />}
+      {ui.notices.length > 0 && <SessionNotices notices={ui.notices} />}
       {/* Spec 9: the face snackbar stays while the problem lasts. */}
       <div className="snackbar-region" role="status" aria-live="polite">
         {ui.unstable && <div className="snackbar snackbar-error" data-testid="unstable-snackbar"><span>{messages.camera.unstable}</span></div>}
       </div>
     </>
+  );
+}
+
+/** Test day (issue 30): a proctor's message, extra time or re-entry, as a banner the candidate closes. */
+function SessionNotices({ notices }: { notices: MemberNotice[] }) {
+  const store = useStore();
+  const close = (id: number) => store.set(proctoringUiAtom, (s) => ({ ...s, notices: s.notices.filter((n) => n.id !== id) }));
+  return (
+    <div className="session-notices" role="status" aria-live="polite" data-testid="session-notices">
+      {notices.map((n) => (
+        <div key={n.id} className="alert alert-success session-notice">
+          <p><strong>{LIVE_MESSAGES.bannerTitle}:</strong> {n.text}</p>
+          <Button variant="secondary" onPress={() => close(n.id)}>{messages.snackbar.close}</Button>
+        </div>
+      ))}
+    </div>
   );
 }
 

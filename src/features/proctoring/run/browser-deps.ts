@@ -11,6 +11,9 @@ import type { ProctoringOutbox } from '../proctoring-outbox.ts';
 import type { ProctoringRunDeps } from './run-context.ts';
 import { resetSpeechDetection, setCloudSpeechAllowed, startSpeechDetection, stopSpeechDetection } from '../../../sensors/speech-detection.ts';
 import { watchTabLeaving } from '../../../sensors/tab-watch.ts';
+import { appStore } from '../../../lib/store.ts';
+import { examClockAtom } from '../../../workers/exam-clock-atoms.ts';
+import { syncExamClock } from '../../../workers/exam-clock.ts';
 
 let outbox: ProctoringOutbox | null = null;
 
@@ -40,6 +43,9 @@ function quietProctoringVideoTimeUpdates(): void {
   }, { capture: true });
 }
 
+/** Only a moved deadline is adopted, not the clock's own small drift or a listening pause. */
+const DEADLINE_SYNC_MS = 5_000;
+
 export function browserDeps(): ProctoringRunDeps {
   const off = benchOff(location.search);
   const never = () => new Promise<never>(() => {});
@@ -49,6 +55,11 @@ export function browserDeps(): ProctoringRunDeps {
     postDisqualified,
     isRetryable,
     outbox: pageOutbox(),
+    // Test day: a proctor gave extra time (the server's time left is longer than the clock's): adopt it.
+    onServerDeadline: (deadlineMs, serverRemainingMs) => {
+      const local = appStore.get(examClockAtom).remainingSeconds;
+      if (local !== null && serverRemainingMs - local * 1000 > DEADLINE_SYNC_MS) void syncExamClock({ deadlineMs });
+    },
     openCamera: () => (off.has('camera') ? never() : navigator.mediaDevices.getUserMedia({ video: { width: { ideal: 640 }, height: { ideal: 480 } }, audio: false })),
     startFace: (options) => (off.has('face') ? never() : startFaceDetection(off.has('track-processor') ? { ...options, frameMode: 'bitmap' } : options)),
     stopFace: stopFaceDetection,

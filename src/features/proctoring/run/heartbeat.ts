@@ -10,6 +10,7 @@ import type { WindowCounts } from '../../../../workers/face-detector/contract.ts
 import { speechAtom } from '../../../sensors/speech-atoms.ts';
 import { faceStateAtom } from '../../../workers/face-detector-atoms.ts';
 import type { SendOutcome } from '../../../lib/offline-queue.ts';
+import { storageKeys } from '../../../lib/storage-keys.ts';
 import type { HeartbeatJob } from '../proctoring-outbox.ts';
 import type { FaceCounts, RunContext } from './run-context.ts';
 
@@ -67,6 +68,21 @@ function tabTally(now: () => number) {
   };
 }
 
+/** Notices shown once per tab, also across a reload (the server repeats them for half an hour). */
+const SEEN_KEY = storageKeys.sessionNoticesSeen;
+const seenNotices = new Set<number>(readSeen());
+function readSeen(): number[] {
+  try {
+    const raw: unknown = JSON.parse(globalThis.sessionStorage?.getItem(SEEN_KEY) ?? '[]');
+    return Array.isArray(raw) ? raw.filter((n): n is number => typeof n === 'number') : [];
+  } catch {
+    return [];
+  }
+}
+function rememberSeen(): void {
+  try { globalThis.sessionStorage?.setItem(SEEN_KEY, JSON.stringify([...seenNotices].slice(-50))); } catch { /* storage off: shown again after a reload */ }
+}
+
 export function createHeartbeat(ctx: RunContext, cameraLive: () => boolean) {
   const runId = ctx.uuid();
   const startedAt = ctx.now();
@@ -119,8 +135,19 @@ export function createHeartbeat(ctx: RunContext, cameraLive: () => boolean) {
     if (job.orderId !== ctx.orderId || (!outcome.ok && outcome.kept)) return;
     const done = new Set(job.beats.filter((b) => b.run_id === runId).map((b) => b.seq));
     unsent = unsent.filter((b) => !done.has(b.seq));
-    const asked = outcome.ok ? (outcome.data as Partial<HeartbeatResult> | undefined)?.interval_ms : undefined;
+    const result = outcome.ok ? (outcome.data as Partial<HeartbeatResult> | undefined) : undefined;
+    const asked = result?.interval_ms;
     if (typeof asked === 'number' && asked > 0) intervalMs = Math.min(MAX_INTERVAL_MS, Math.max(MIN_INTERVAL_MS, asked));
+    // Test day (issue 30): the deadline a proctor may have moved, and their notices, once each.
+    const deadline = result?.deadline_at ? Date.parse(result.deadline_at) : NaN;
+    const received = result?.received_at ? Date.parse(result.received_at) : NaN;
+    if (Number.isFinite(deadline) && Number.isFinite(received)) ctx.deps.onServerDeadline?.(deadline, deadline - received);
+    const fresh = (result?.notices ?? []).filter((n) => !seenNotices.has(n.id));
+    if (fresh.length > 0 && !ctx.disposed) {
+      for (const n of fresh) seenNotices.add(n.id);
+      rememberSeen();
+      ctx.patch({ notices: [...ctx.ui().notices, ...fresh].slice(-3) });
+    }
   }
 
   return {

@@ -50,6 +50,11 @@ export interface ProctoringRunDeps {
   now?: () => number;
   /** Network events (window in the browser). */
   events?: Pick<Window, 'addEventListener' | 'removeEventListener'>;
+  /**
+   * Test day (issue 30): the section's server deadline from a heartbeat answer, with the server's time
+   * left then; the page's exam clock adopts it when a proctor gave extra time.
+   */
+  onServerDeadline?: (deadlineMs: number, serverRemainingMs: number) => void;
 }
 
 export interface ProctoringRunOptions extends ProctoringRunDeps {
