@@ -16,7 +16,11 @@ export const createSessionRequestSchema = z.object({
   opens_at: instant,
   last_start_at: instant,
   closes_at: instant,
-  member_ids: z.array(z.uuid()).min(1).max(MAX_SESSION_MEMBERS),
+  member_ids: z.array(z.uuid()).max(MAX_SESSION_MEMBERS).default([]),
+  /** Members by e-mail (a CSV's column), added to member_ids; an address not in the institution is refused by name. */
+  member_emails: z.array(z.string().trim().toLowerCase().max(254)).max(MAX_SESSION_MEMBERS).default([]),
+  /** Members of an earlier session of the institution (the cohort as a group). */
+  copy_members_from: z.uuid().optional(),
   proctor_ids: z.array(z.uuid()).max(MAX_SESSION_PROCTORS).default([]),
 });
 export type CreateSessionRequest = z.input<typeof createSessionRequestSchema>;

@@ -22,6 +22,9 @@ export const SESSION_MESSAGES = {
   tooLong: `Sesi tes paling lama ${MAX_SESSION_HOURS / 24} hari`,
   closesInPast: 'Waktu tutup sesi sudah lewat',
   membersOutOfScope: 'Sebagian peserta tidak ditemukan di lembaga ini',
+  noMembers: 'Pilih minimal satu peserta',
+  tooManyMembers: `Satu sesi paling banyak ${MAX_SESSION_MEMBERS} peserta`,
+  unknownEmails: (emails: string[]) => `E-mail berikut tidak terdaftar sebagai peserta lembaga ini: ${emails.slice(0, 10).join(', ')}${emails.length > 10 ? ` dan ${emails.length - 10} lainnya` : ''}`,
   proctorsOutOfScope: 'Sebagian pengawas tidak ditemukan di lembaga ini',
   reasonRequired: 'Alasan wajib diisi',
   /** The member's test list and the refused start, before the window opens. */

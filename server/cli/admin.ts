@@ -20,8 +20,9 @@ import { retentionCommand } from './commands/retention.ts';
 import { photoCommand } from './commands/photo.ts';
 import { shipmentCommand } from './commands/shipment.ts';
 import { staffCommand } from './commands/staff.ts';
+import { sessionCommand } from './commands/session.ts';
 
-const commands: AdminCommand[] = [institutionCommand, memberCommand, licenceCommand, companyCommand, examCommand, ssoLinkCommand, certificateCommand, keysCommand, shipmentCommand, retentionCommand, photoCommand, staffCommand, blobsCommand, accommodationsCommand];
+const commands: AdminCommand[] = [institutionCommand, memberCommand, licenceCommand, companyCommand, examCommand, ssoLinkCommand, certificateCommand, keysCommand, shipmentCommand, retentionCommand, photoCommand, staffCommand, blobsCommand, accommodationsCommand, sessionCommand];
 
 export function usageText(list: AdminCommand[] = commands): string {
   return ['usage: npm run admin -- <command> [args]', '', ...list.flatMap((c) => [

@@ -5,7 +5,7 @@
 import { and, count, desc, eq, inArray, isNull } from 'drizzle-orm';
 import type { CreateSessionRequest, MemberSessionNotice, TestSession } from '../../../contracts/admin-sessions.ts';
 import { createSessionRequestSchema } from '../../../contracts/admin-sessions.ts';
-import { MAX_SESSION_HOURS, SESSION_MESSAGES, SESSION_PHASE_LABELS, STAFF_MESSAGES, sessionPhase } from '../../../contracts/facts/index.ts';
+import { MAX_SESSION_HOURS, MAX_SESSION_MEMBERS, SESSION_MESSAGES, SESSION_PHASE_LABELS, STAFF_MESSAGES, sessionPhase } from '../../../contracts/facts/index.ts';
 import type { AppDb } from '../../db/client.ts';
 import { orders, staff, testSessionMembers, testSessionProctors, testSessions, users } from '../../db/schema/index.ts';
 import { HttpError } from '../../http-error.ts';
@@ -42,9 +42,29 @@ export async function createSession(db: AppDb, institutionId: string, input: Cre
   if (closes.getTime() - opens.getTime() > MAX_SESSION_HOURS * 3_600_000) throw HttpError.badRequest(SESSION_MESSAGES.tooLong);
   if (closes <= now) throw HttpError.badRequest(SESSION_MESSAGES.closesInPast);
   if (!(await institutionOf(db, institutionId))) throw HttpError.notFound(STAFF_MESSAGES.notFound);
-  const memberIds = [...new Set(body.member_ids)];
-  const found = await db.select({ id: users.id }).from(users).where(and(inArray(users.id, memberIds), eq(users.institution_id, institutionId)));
-  if (found.length !== memberIds.length) throw HttpError.badRequest(SESSION_MESSAGES.membersOutOfScope);
+  const ids = new Set(body.member_ids);
+  const emails = [...new Set(body.member_emails.filter((e) => e !== ''))];
+  for (let i = 0; i < emails.length; i += 1000) {
+    const slice = emails.slice(i, i + 1000);
+    const rows = await db.select({ id: users.id, email: users.email }).from(users).where(and(inArray(users.email, slice), eq(users.institution_id, institutionId)));
+    const unknown = slice.filter((e) => !rows.some((r) => r.email === e));
+    if (unknown.length > 0) throw HttpError.badRequest(SESSION_MESSAGES.unknownEmails(unknown));
+    for (const r of rows) ids.add(r.id);
+  }
+  if (body.copy_members_from) {
+    const [from] = await db.select({ id: testSessions.id }).from(testSessions)
+      .where(and(eq(testSessions.id, body.copy_members_from), eq(testSessions.institution_id, institutionId)));
+    if (!from) throw HttpError.notFound(SESSION_MESSAGES.notFound);
+    for (const r of await db.select({ id: testSessionMembers.user_id }).from(testSessionMembers).where(eq(testSessionMembers.session_id, from.id))) ids.add(r.id);
+  }
+  const memberIds = [...ids];
+  if (memberIds.length === 0) throw HttpError.badRequest(SESSION_MESSAGES.noMembers);
+  if (memberIds.length > MAX_SESSION_MEMBERS) throw HttpError.badRequest(SESSION_MESSAGES.tooManyMembers);
+  let found = 0;
+  for (let i = 0; i < memberIds.length; i += 1000) {
+    found += (await db.select({ id: users.id }).from(users).where(and(inArray(users.id, memberIds.slice(i, i + 1000)), eq(users.institution_id, institutionId)))).length;
+  }
+  if (found !== memberIds.length) throw HttpError.badRequest(SESSION_MESSAGES.membersOutOfScope);
   const proctorIds = [...new Set(body.proctor_ids)];
   if (proctorIds.length > 0) {
     const ok = await db.select({ id: staff.id }).from(staff)
