@@ -83,6 +83,18 @@ function rememberSeen(): void {
   try { globalThis.sessionStorage?.setItem(SEEN_KEY, JSON.stringify([...seenNotices].slice(-50))); } catch { /* storage off: shown again after a reload */ }
 }
 
+/** Test day (issue 30): the deadline a proctor may have moved, and their notices, once each. */
+function followServer(ctx: RunContext, result: Partial<HeartbeatResult>): void {
+  const deadline = result.deadline_at ? Date.parse(result.deadline_at) : NaN;
+  const received = result.received_at ? Date.parse(result.received_at) : NaN;
+  if (Number.isFinite(deadline) && Number.isFinite(received)) ctx.deps.onServerDeadline?.(deadline, deadline - received);
+  const fresh = (result.notices ?? []).filter((n) => !seenNotices.has(n.id));
+  if (fresh.length === 0 || ctx.disposed) return;
+  for (const n of fresh) seenNotices.add(n.id);
+  rememberSeen();
+  ctx.patch({ notices: [...ctx.ui().notices, ...fresh].slice(-3) });
+}
+
 export function createHeartbeat(ctx: RunContext, cameraLive: () => boolean) {
   const runId = ctx.uuid();
   const startedAt = ctx.now();
@@ -138,16 +150,7 @@ export function createHeartbeat(ctx: RunContext, cameraLive: () => boolean) {
     const result = outcome.ok ? (outcome.data as Partial<HeartbeatResult> | undefined) : undefined;
     const asked = result?.interval_ms;
     if (typeof asked === 'number' && asked > 0) intervalMs = Math.min(MAX_INTERVAL_MS, Math.max(MIN_INTERVAL_MS, asked));
-    // Test day (issue 30): the deadline a proctor may have moved, and their notices, once each.
-    const deadline = result?.deadline_at ? Date.parse(result.deadline_at) : NaN;
-    const received = result?.received_at ? Date.parse(result.received_at) : NaN;
-    if (Number.isFinite(deadline) && Number.isFinite(received)) ctx.deps.onServerDeadline?.(deadline, deadline - received);
-    const fresh = (result?.notices ?? []).filter((n) => !seenNotices.has(n.id));
-    if (fresh.length > 0 && !ctx.disposed) {
-      for (const n of fresh) seenNotices.add(n.id);
-      rememberSeen();
-      ctx.patch({ notices: [...ctx.ui().notices, ...fresh].slice(-3) });
-    }
+    if (result) followServer(ctx, result);
   }
 
   return {
