@@ -19,6 +19,8 @@ import { ExamsPage } from '../features/operator/exams-page.tsx';
 import { SecurityPage } from '../features/security/security-page.tsx';
 import { AttemptPage } from '../features/review/attempt-page.tsx';
 import { ReviewQueuePage } from '../features/review/queue-page.tsx';
+import { SessionLivePage } from '../features/sessions/session-live-page.tsx';
+import { SessionsPage } from '../features/sessions/sessions-page.tsx';
 import { StaffGuard } from './shell/staff-guard.tsx';
 import { StaffLayout } from './shell/staff-layout.tsx';
 import { useStaffTitle } from '../lib/use-staff-title.ts';
@@ -50,6 +52,8 @@ export function StaffApp() {
           <Route path="announcements" element={<AnnouncementsPage />} />
           <Route path="exams" element={<ExamsPage />} />
           <Route path="certificates" element={<CertificatesPage />} />
+          <Route path="sessions" element={<SessionsPage />} />
+          <Route path="sessions/:id/live" element={<SessionLivePage />} />
           <Route path="*" element={<StaffNotFound />} />
         </Route>
       </Route>

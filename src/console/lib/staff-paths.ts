@@ -20,6 +20,8 @@ export const staffPaths = {
   announcements: `${STAFF_BASE}/announcements`,
   exams: `${STAFF_BASE}/exams`,
   certificates: `${STAFF_BASE}/certificates`,
+  // Test-day sessions (issue 30).
+  sessions: `${STAFF_BASE}/sessions`,
   // No session: the one-time link's page (STAFF_PASSWORD_SET_PAGE/:code).
   passwordSet: STAFF_PASSWORD_SET_PAGE,
 } as const;
@@ -27,6 +29,9 @@ export const staffPaths = {
 /** Console paths outside the guard (no menu entry). */
 export const PUBLIC_STAFF_PAGES = ['home', 'login', 'passwordSet'] as const;
 export type StaffPage = Exclude<keyof typeof staffPaths, (typeof PUBLIC_STAFF_PAGES)[number]>;
+
+/** A session's live view. */
+export const sessionLivePath = (id: string) => `${STAFF_BASE}/sessions/${encodeURIComponent(id)}/live`;
 
 /** One attempt's review (the queue links here). */
 export const attemptPath = (orderId: string) => `${STAFF_BASE}/attempts/${encodeURIComponent(orderId)}`;

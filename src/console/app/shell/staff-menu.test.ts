@@ -5,10 +5,10 @@ import { mayOpen, staffMenu } from './staff-menu.ts';
 describe('staff menus by role', () => {
   it('gives admins and operators every screen, proctors what they may read', () => {
     expect(staffMenu('institution-admin', false).map((i) => i.href)).toEqual([
-      '/admin/settings', '/admin/members', '/admin/licences', '/admin/results', '/admin/reviews', '/admin/staff', '/admin/privacy', '/admin/audit', '/admin/security',
+      '/admin/settings', '/admin/members', '/admin/licences', '/admin/sessions', '/admin/results', '/admin/reviews', '/admin/staff', '/admin/privacy', '/admin/audit', '/admin/security',
     ]);
     expect(staffMenu('operator', false).map((i) => i.label)).toEqual(expect.arrayContaining(['Anggota', 'Staf']));
-    expect(staffMenu('proctor', false).map((i) => i.page)).toEqual(['settings', 'results', 'reviews', 'audit', 'security']);
+    expect(staffMenu('proctor', false).map((i) => i.page)).toEqual(['settings', 'sessions', 'results', 'reviews', 'audit', 'security']);
     expect(staffMenu('proctor', false).find((i) => i.page === 'reviews')?.label).toBe('Tinjauan pengawasan');
     expect(mayOpen('proctor', false, 'members')).toBe(false);
     // Privacy requests are the data controller's business, not a proctor's (the server answers 403).
@@ -27,6 +27,7 @@ describe('staff menus by role', () => {
   it('names the page of a console path', () => {
     expect(pageOf('/admin/results')).toBe('results');
     expect(pageOf('/admin/members/abc')).toBe('members');
+    expect(pageOf('/admin/sessions/0b6f1c7e-1111-4a4a-9a9a-123456789abc/live')).toBe('sessions');
     expect(pageOf('/admin')).toBeNull();
     expect(pageOf('/admin/unknown')).toBeNull();
     expect(pageOf('/admin/attempts/0b6f1c7e-1111-4a4a-9a9a-123456789abc')).toBe('reviews');
