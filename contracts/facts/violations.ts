@@ -117,5 +117,8 @@ export function preparationChecks(rules: ProctoringRules): PreparationChecks {
 export const PROCTORING_EVENT_KINDS = [
   'camera-ended', 'detector-unavailable', 'camera-denied', 'recovered', 'page-away', 'face-missing', 'face-multiple', 'detector-rate',
   'face-still', 'face-still-beside',
+  // Issue 30: sent the moment the page counts a leave (the episode's length follows as 'page-away' on
+  // return), so a proctor's live view shows the leave while the candidate is away.
+  'page-left',
 ] as const;
 export type ProctoringEventKind = (typeof PROCTORING_EVENT_KINDS)[number];

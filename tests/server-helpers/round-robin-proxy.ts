@@ -5,6 +5,8 @@
 import { request as httpRequest, createServer, Agent, type IncomingMessage } from 'node:http';
 import type { AddressInfo } from 'node:net';
 
+export const PIN_UPSTREAM_HEADER = 'x-test-upstream';
+
 export interface ProxiedRequest { method: string; path: string; upstream: number; status: number }
 
 export interface RoundRobinProxy {
@@ -20,7 +22,11 @@ export async function startRoundRobinProxy(upstreams: string[]): Promise<RoundRo
   const log: ProxiedRequest[] = [];
   let next = 0;
   const server = createServer((req: IncomingMessage, res) => {
-    const upstream = next++ % upstreams.length;
+    // A test may pin a browser context to one process (header PIN_UPSTREAM_HEADER: its index) to show
+    // that an event crosses processes; every other request goes round robin.
+    const pinned = Number(req.headers[PIN_UPSTREAM_HEADER]);
+    const upstream = Number.isInteger(pinned) && pinned >= 0 && pinned < upstreams.length ? pinned : next++ % upstreams.length;
+    delete req.headers[PIN_UPSTREAM_HEADER];
     const target = new URL(upstreams[upstream]!);
     const entry: ProxiedRequest = { method: req.method ?? 'GET', path: req.url ?? '/', upstream, status: 0 };
     log.push(entry);

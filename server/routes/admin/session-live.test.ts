@@ -85,9 +85,14 @@ describe('session live view', () => {
     expect(started.data).toMatchObject({ section: 'listening' });
     expect(typeof started.id).toBe('number');
 
-    // A tab leave (the violation report) and the return (the page-away episode).
-    expect((await call(t, { method: 'PUT', url: `/users/v1/member/order/update/violation/${a.orderId}`, headers: a.headers, payload: { counter_type: 'open_new_tab', section: 'listening', image: '' } })).code).toBe(200);
+    // A tab leave: flagged when the page says it left ('page-left'), not again when the warning is
+    // acknowledged (the violation report); then the return (the page-away episode with its length).
+    expect((await call(t, { method: 'POST', url: `/users/v1/member/order/proctoring-event/${a.orderId}`, headers: a.headers, payload: { section: 'listening', kind: 'page-left' } })).code).toBe(200);
     expect(eventOf((await view.next(liveKind('flag', a.userId))).data).data).toMatchObject({ flag: 'tab', section: 'listening' });
+    expect((await call(t, { method: 'PUT', url: `/users/v1/member/order/update/violation/${a.orderId}`, headers: a.headers, payload: { counter_type: 'open_new_tab', section: 'listening', image: '' } })).code).toBe(200);
+    // A face violation is flagged by its report.
+    expect((await call(t, { method: 'PUT', url: `/users/v1/member/order/update/violation/${a.orderId}`, headers: a.headers, payload: { counter_type: 'face', section: 'listening', image: '' } })).code).toBe(200);
+    expect(eventOf((await view.next((m) => liveKind('flag', a.userId)(m) && eventOf(m.data).data.flag === 'face')).data).data).toMatchObject({ flag: 'face' });
     expect((await call(t, { method: 'POST', url: `/users/v1/member/order/proctoring-event/${a.orderId}`, headers: a.headers, payload: { section: 'listening', kind: 'page-away', duration_ms: 4200 } })).code).toBe(200);
     expect(eventOf((await view.next(liveKind('returned', a.userId))).data).data).toMatchObject({ seconds: 4 });
 
@@ -107,7 +112,7 @@ describe('session live view', () => {
       .reduce((rows, e) => rows.map((r) => applyLiveEvent(r, e)), snap.members);
     const fresh = await jsonSnapshot();
     expect(built).toEqual(fresh.members);
-    expect(fresh.members.find((m) => m.user_id === a.userId)).toMatchObject({ state: 'listening', flags: { tab: 1, face: 0, speech: 0, gap: 0 } });
+    expect(fresh.members.find((m) => m.user_id === a.userId)).toMatchObject({ state: 'listening', flags: { tab: 1, face: 1, speech: 0, gap: 0 } });
   });
 
   it('gives extra minutes: the server deadline moves, the view hears it, the member\'s heartbeat answer carries it with a notice', async () => {

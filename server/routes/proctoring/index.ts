@@ -50,9 +50,11 @@ const orderProctoringRoutes: FastifyPluginAsyncZod = async (app) => {
     const order = await getOwnOrder(app.db, req.member.id, req.params.license);
     const data = await recordViolation(app.db, req.member.id, order.id, req.body, app.clock.now());
     req.log.info({ order: order.id, kind: req.body.counter_type, section: req.body.section, counters: data.counters, disqualified: data.disqualified }, 'violation recorded');
-    // Test day: the flag (and a disqualification) reach the proctors' live views as they happen.
+    // Test day: the flag (and a disqualification) reach the proctors' live views as they happen. A tab
+    // leave was flagged when the page said it left ('page-left'); face and speech are flagged here.
     const now = app.clock.now();
-    await publishMemberEvent(app.db, { userId: req.member.id, orderId: order.id, kind: 'flag', data: { flag: LIVE_FLAG_OF_COUNTER[counterKindOf(req.body.counter_type)], section: req.body.section } }, now, req.log);
+    const flag = LIVE_FLAG_OF_COUNTER[counterKindOf(req.body.counter_type)];
+    if (flag !== 'tab') await publishMemberEvent(app.db, { userId: req.member.id, orderId: order.id, kind: 'flag', data: { flag, section: req.body.section } }, now, req.log);
     if (data.disqualified) await publishMemberEvent(app.db, { userId: req.member.id, orderId: order.id, kind: 'disqualified' }, now, req.log);
     return { status: 200 as const, message: data.disqualified ? SERVER_MESSAGES.testStopped : 'OK', data };
   });
@@ -75,7 +77,9 @@ const orderProctoringRoutes: FastifyPluginAsyncZod = async (app) => {
     const data = await recordProctoringEvent(app.db, order, req.body, app.clock.now());
     req.log[data.kind === 'recovered' || data.duration_ms !== null ? 'info' : 'warn']({ order: order.id, section: data.section, kind: data.kind }, 'proctoring event');
     // Test day: back on the page, and the evidence stopping, as they happen.
-    if (data.kind === 'page-away') {
+    if (data.kind === 'page-left') {
+      await publishMemberEvent(app.db, { userId: req.member.id, orderId: order.id, kind: 'flag', data: { flag: 'tab', section: data.section } }, app.clock.now(), req.log);
+    } else if (data.kind === 'page-away') {
       await publishMemberEvent(app.db, { userId: req.member.id, orderId: order.id, kind: 'returned', data: { section: data.section, seconds: Math.round((data.duration_ms ?? 0) / 1000) } }, app.clock.now(), req.log);
     } else if (GAP_EVENTS.has(data.kind)) {
       await publishMemberEvent(app.db, { userId: req.member.id, orderId: order.id, kind: 'flag', data: { flag: 'gap', section: data.section, cause: data.kind } }, app.clock.now(), req.log);

@@ -100,8 +100,9 @@ const OUTAGES: ReadonlySet<ProctoringEventKind> = new Set(['camera-ended', 'dete
  * slow laptop, issue 16) at their time with the client's text.
  */
 const monitoringSource: TimelineSource = async ({ db, order, sections }) => {
-  const rows = await db.select().from(proctoringEvents).where(eq(proctoringEvents.order_id, order.id))
-    .orderBy(asc(proctoringEvents.created_at), asc(proctoringEvents.id));
+  // 'page-left' only tells the live view at once (issue 30); its 'page-away' with the length is the record.
+  const rows = (await db.select().from(proctoringEvents).where(eq(proctoringEvents.order_id, order.id))
+    .orderBy(asc(proctoringEvents.created_at), asc(proctoringEvents.id))).filter((e) => e.kind !== 'page-left');
   return rows.map((e, i) => {
     if (e.kind === 'page-away') return entry(new Date(e.created_at.getTime() - (e.duration_ms ?? 0)), 'away', { section: e.section, duration_ms: e.duration_ms });
     if (e.kind === 'face-missing' || e.kind === 'face-multiple' || e.kind === 'face-still' || e.kind === 'face-still-beside') {

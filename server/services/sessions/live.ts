@@ -10,7 +10,7 @@ import {
 } from '../../../contracts/facts/index.ts';
 import type { AppDb } from '../../db/client.ts';
 import {
-  orderBreaks, orderSections, orders, proctoringHeartbeats, sessionLiveEvents, testSessionMembers, testSessions, users, violations,
+  orderBreaks, orderSections, orders, proctoringHeartbeats, sessionLiveEvents, testSessionMembers, testSessions, users,
 } from '../../db/schema/index.ts';
 
 /** A session counts as live from a day before it opens until an hour after it closes. */
@@ -97,8 +97,6 @@ export async function liveEventsSince(db: AppDb, sessionId: string, afterId: num
   return rows.map(toEvent);
 }
 
-const FLAG_OF_COUNTER: Record<string, LiveFlagKind> = { open_new_tab: 'tab', face: 'face', speech: 'speech' };
-
 /**
  * Every member's row now, from the authoritative tables (orders, sections, breaks, beats, violations)
  * plus the stored login and device-check events; the recent feed; and the newest event id, from
@@ -112,20 +110,20 @@ export async function liveSnapshot(db: AppDb, sessionId: string, session: { open
   const newest = userIds.length === 0 ? [] : await db.selectDistinctOn([orders.user_id], { id: orders.id, user_id: orders.user_id, status: orders.status })
     .from(orders).where(inArray(orders.user_id, userIds)).orderBy(orders.user_id, desc(orders.created_at));
   const orderIds = newest.map((o) => o.id);
-  const [sections, breaks, beats, counts] = orderIds.length === 0 ? [[], [], [], []] : await Promise.all([
+  const [sections, breaks, beats] = orderIds.length === 0 ? [[], [], []] : await Promise.all([
     db.select().from(orderSections).where(inArray(orderSections.order_id, orderIds)),
     db.select().from(orderBreaks).where(and(inArray(orderBreaks.order_id, orderIds), isNull(orderBreaks.ended_at))),
     db.selectDistinctOn([proctoringHeartbeats.order_id], { order_id: proctoringHeartbeats.order_id, at: proctoringHeartbeats.received_at })
       .from(proctoringHeartbeats).where(inArray(proctoringHeartbeats.order_id, orderIds)).orderBy(proctoringHeartbeats.order_id, desc(proctoringHeartbeats.received_at)),
-    db.select({ order_id: violations.order_id, kind: violations.counter_type, n: sql<number>`count(*)::int` }).from(violations)
-      .where(inArray(violations.order_id, orderIds)).groupBy(violations.order_id, violations.counter_type),
   ]);
   const since = new Date(session.opens_at.getTime() - 86_400_000);
   const arrivals = userIds.length === 0 ? [] : await db.select({ user_id: sessionLiveEvents.user_id, kind: sessionLiveEvents.kind }).from(sessionLiveEvents)
     .where(and(inArray(sessionLiveEvents.user_id, userIds), inArray(sessionLiveEvents.kind, ['login', 'device_check']), gt(sessionLiveEvents.at, since)));
-  const gaps = userIds.length === 0 ? [] : await db.select({ user_id: sessionLiveEvents.user_id, n: sql<number>`count(*)::int` }).from(sessionLiveEvents)
-    .where(and(inArray(sessionLiveEvents.user_id, userIds), eq(sessionLiveEvents.kind, 'flag'), sql`${sessionLiveEvents.data}->>'flag' = 'gap'`, gt(sessionLiveEvents.at, since)))
-    .groupBy(sessionLiveEvents.user_id);
+  // Flags as the view saw them happen (the same events it applies), not the acknowledged violations.
+  const flagRows = userIds.length === 0 ? [] : await db.select({ user_id: sessionLiveEvents.user_id, flag: sql<string>`${sessionLiveEvents.data}->>'flag'`, n: sql<number>`count(*)::int` })
+    .from(sessionLiveEvents)
+    .where(and(inArray(sessionLiveEvents.user_id, userIds), eq(sessionLiveEvents.kind, 'flag'), gt(sessionLiveEvents.at, since)))
+    .groupBy(sessionLiveEvents.user_id, sql`${sessionLiveEvents.data}->>'flag'`);
 
   const members: LiveMember[] = people.map((p) => {
     const order = newest.find((o) => o.user_id === p.user_id);
@@ -142,8 +140,7 @@ export async function liveSnapshot(db: AppDb, sessionId: string, session: { open
     else if (arrivals.some((a) => a.user_id === p.user_id)) state = 'logged_in';
     else state = 'not_arrived';
     const flags = zeroFlags();
-    for (const c of counts) if (order && c.order_id === order.id && FLAG_OF_COUNTER[c.kind]) flags[FLAG_OF_COUNTER[c.kind]!] += c.n;
-    flags.gap = gaps.find((g) => g.user_id === p.user_id)?.n ?? 0;
+    for (const f of flagRows) if (f.user_id === p.user_id && f.flag in flags) flags[f.flag as LiveFlagKind] += f.n;
     return {
       ...p, order_id: order?.id ?? null, state, deadline_at: open ? open.deadline_at.toISOString() : null,
       break_ends_at: state === 'break' && brk ? brk.ends_at.toISOString() : null,

@@ -4,10 +4,13 @@
 import type { LiveSnapshot } from '../../../../contracts/admin-sessions.ts';
 import { applyLiveEvent, LIVE_FEED_MAX, offlineSeconds, type LiveEvent, type LiveMember, type LiveState } from '../../../../contracts/facts/index.ts';
 
+/** A feed entry; `delayMs`: from the server's event to this page (the push delay), when it was pushed. */
+export type FeedEntry = LiveEvent & { delayMs?: number };
+
 export interface LiveModel {
   snapshot: LiveSnapshot | null;
   members: LiveMember[];
-  feed: LiveEvent[];
+  feed: FeedEntry[];
   /** serverNow − Date.now(), from the snapshot's server_time. */
   offsetMs: number;
   endedAt: string | null;
@@ -17,7 +20,7 @@ export const initialLive: LiveModel = { snapshot: null, members: [], feed: [], o
 
 const FEED_KINDS = new Set(['flag', 'returned', 'message', 'deadline', 'reentry', 'session_end', 'disqualified', 'section_start', 'finished']);
 
-export type LiveAction = { type: 'snapshot'; snapshot: LiveSnapshot; receivedAt: number } | { type: 'event'; event: LiveEvent };
+export type LiveAction = { type: 'snapshot'; snapshot: LiveSnapshot; receivedAt: number } | { type: 'event'; event: LiveEvent; receivedAt: number };
 
 export function liveReducer(m: LiveModel, a: LiveAction): LiveModel {
   if (a.type === 'snapshot') {
@@ -28,7 +31,7 @@ export function liveReducer(m: LiveModel, a: LiveAction): LiveModel {
   }
   const e = a.event;
   const members = e.user_id ? m.members.map((r) => (r.user_id === e.user_id ? applyLiveEvent(r, e) : r)) : m.members;
-  const feed = FEED_KINDS.has(e.kind) ? [...m.feed, e].slice(-LIVE_FEED_MAX) : m.feed;
+  const feed = FEED_KINDS.has(e.kind) ? [...m.feed, { ...e, delayMs: Math.max(0, a.receivedAt + m.offsetMs - Date.parse(e.at)) }].slice(-LIVE_FEED_MAX) : m.feed;
   return { ...m, members, feed, endedAt: e.kind === 'session_end' ? e.at : m.endedAt };
 }
 

@@ -80,7 +80,7 @@ export function SessionLivePage() {
 
   useEffect(() => openLiveStream(id, {
     snapshot: (snapshot, receivedAt) => dispatch({ type: 'snapshot', snapshot, receivedAt }),
-    event: (event) => dispatch({ type: 'event', event }),
+    event: (event) => dispatch({ type: 'event', event, receivedAt: Date.now() }),
     connection: setConnection,
     failed: (_status, message) => setFailure(message),
   }), [id]);

@@ -4,7 +4,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { createCamera } from './camera.ts';
 import { fakeStream, testContext } from './testing/run-harness.ts';
 
-const monitoringFake = () => ({ problem: vi.fn(), recovered: vi.fn(), episode: vi.fn(), detectorRate: vi.fn() });
+const monitoringFake = () => ({ problem: vi.fn(), recovered: vi.fn(), episode: vi.fn(), detectorRate: vi.fn(), left: vi.fn() });
 
 describe('section camera', () => {
   it('shows the stream in the video and starts the detector at the section rate', async () => {

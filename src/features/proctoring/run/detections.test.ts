@@ -14,7 +14,7 @@ afterEach(() => vi.useRealTimers());
 function parts(section: 'listening' | 'reading' = 'reading', faceCounter = true) {
   const t = testContext({ section });
   t.ctx.checks = activeChecks(rulesFromServer(serverState({ checks: { open_new_tab: true, face: faceCounter, speech: true } })));
-  const monitoring = { problem: vi.fn(), recovered: vi.fn(), episode: vi.fn(), detectorRate: vi.fn() };
+  const monitoring = { problem: vi.fn(), recovered: vi.fn(), episode: vi.fn(), detectorRate: vi.fn(), left: vi.fn() };
   const raise = vi.fn(() => true);
   const detections = createDetections(t.ctx, monitoring, raise);
   const face = (state: FaceState['state'], reason: string | null = null) => t.store.set(faceStateAtom, { ...initialFaceState, state, reason });

@@ -11,7 +11,7 @@ const rate = (r: Partial<DetectorRate>): DetectorRate => ({
 describe("the face detector's rate in the proctoring events", () => {
   it('reports each change during the section; the configured rate is not news', () => {
     const store = createStore();
-    const monitoring = { detectorRate: vi.fn() };
+    const monitoring = { detectorRate: vi.fn(), left: vi.fn() };
     // From the camera check: not this section's.
     store.set(faceDetectorRateAtom, rate({ ratePerSecond: 2, cause: 'slow', detectionMs: 250 }));
     const stop = watchDetectorRate({ store }, monitoring);

@@ -31,6 +31,11 @@ export function createMonitoring(ctx: RunContext) {
       if (ctx.store.get(testStoppedAtom)) return;
       sendEvent(kind, '', Math.max(0, Math.round(durationMs)));
     },
+    /** The page counted a leave: said at once (the live view), its length follows on return. */
+    left(): void {
+      if (ctx.disposed || ctx.store.get(testStoppedAtom)) return;
+      sendEvent('page-left', '');
+    },
     /** The face detector changed the rate it runs at (a slow laptop, or room again): a note for the reviewers. */
     detectorRate(detail: string): void {
       if (ctx.disposed || ctx.store.get(testStoppedAtom)) return;

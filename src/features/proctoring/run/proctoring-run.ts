@@ -139,6 +139,7 @@ async function startRun({ ctx, cleanups, camera, counters, photos, violations, d
     cleanups.push(deps.watchTab({
       onLeave: () => {
         heartbeat.tabLeft();
+        monitoring.left();
         violations.raise('open_new_tab', 'tab');
       },
       onReturn: (awayMs) => {
