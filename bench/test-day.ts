@@ -134,7 +134,7 @@ async function main() {
       return {
         phase: label, members: MEMBERS, views: withViews ? views.length : 0, seconds: round(elapsed), load_1m_before: round(load0), load_1m_after: round(loadavg()[0]!),
         beats: Object.values(statuses).reduce((a, b) => a + b, 0), statuses,
-        server_cpu_cores: round(cores * 100) / 100, server_cpu_per_1000_members_pct: round((cores / (MEMBERS / 1000)) * 100),
+        server_cpu_cores: Math.round(cores * 1000) / 1000, server_cpu_per_1000_members_pct: round((cores / (MEMBERS / 1000)) * 100),
         pg_backend_cpu_cores: waits.backend_cpu_cores,
         notifications_per_s: withViews ? round(pushed / elapsed) : 0,
         push_delay_ms: withViews ? { p50: round(pct(delays, 50)), p95: round(pct(delays, 95)), p99: round(pct(delays, 99)), max: round(delays.at(-1) ?? 0), samples: delays.length } : null,

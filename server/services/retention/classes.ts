@@ -25,7 +25,7 @@ export const RETENTION_INFO: Record<RetentionClass, RetentionClassInfo> = {
   photos: { env: 'PHOTO_RETENTION_DAYS', defaultDays: 180, minDays: 1, action: 'proctoring photos: file and row deleted (their ids stay in the test records)' },
   violation_details: { env: 'VIOLATION_DETAIL_RETENTION_DAYS', defaultDays: 365, minDays: 1, action: 'violations: speech transcript and photo reference cleared (kind, section and time stay: the counts)' },
   answers: { env: 'ANSWER_RETENTION_DAYS', defaultDays: 365, minDays: 1, action: 'answers and drafts of closed sections cleared (scores stay)' },
-  proctoring_events: { env: 'PROCTORING_EVENT_RETENTION_DAYS', defaultDays: 365, minDays: 1, action: 'monitoring events and heartbeats deleted' },
+  proctoring_events: { env: 'PROCTORING_EVENT_RETENTION_DAYS', defaultDays: 365, minDays: 1, action: 'monitoring events, heartbeats and test-day live events deleted' },
   device_reports: { env: 'DEVICE_REPORT_RETENTION_DAYS', defaultDays: 365, minDays: 1, action: "device-check reports ('continue anyway') deleted" },
   mail_outbox: { env: 'MAIL_OUTBOX_RETENTION_DAYS', defaultDays: 30, minDays: 1, action: 'mails kept in mail_outbox (no SMTP) deleted' },
   security_logs: { env: 'SECURITY_LOG_RETENTION_DAYS', defaultDays: 90, minDays: 1, action: 'wrong licence codes (user, IP), spent password-set codes and expired rate-limit counters deleted' },

@@ -5,7 +5,7 @@
 import { and, inArray, isNotNull, lt, not, or, sql, type SQL } from 'drizzle-orm';
 import type { AppDb } from '../../db/client.ts';
 import {
-  auditLog, deviceReports, licenceAttempts, mailOutbox, orderSections, passwordResets, privacyRequests, proctoringEvents, proctoringHeartbeats,
+  auditLog, deviceReports, licenceAttempts, mailOutbox, orderSections, passwordResets, privacyRequests, proctoringEvents, proctoringHeartbeats, sessionLiveEvents,
   rateLimits, violations,
 } from '../../db/schema/index.ts';
 import type { BlobStore } from '../media/blob-store.ts';
@@ -68,7 +68,12 @@ const SWEEPS: Record<RetentionClass, (ctx: SweepContext, days: number) => Promis
     const events = await deleteWhere(ctx, proctoringEvents, and(lt(proctoringEvents.created_at, ctx.cutoff), unheld(ctx.holds.proctoring_events)));
     // The monitoring heartbeats (issue 27) are kept as long as the events, under the same holds.
     const beatsHold = ctx.holds.proctoring_events ? () => heldOrderCondition(sql`${proctoringHeartbeats.order_id}`) : undefined;
-    return events + await deleteWhere(ctx, proctoringHeartbeats, and(lt(proctoringHeartbeats.received_at, ctx.cutoff), unheld(beatsHold)));
+    const beats = await deleteWhere(ctx, proctoringHeartbeats, and(lt(proctoringHeartbeats.received_at, ctx.cutoff), unheld(beatsHold)));
+    // The test-day live view's events (issue 30) go with them: a sitting is long over by then.
+    const live = await inBatches(ctx.batch,
+      async (limit) => (await ctx.db.select({ id: sessionLiveEvents.id }).from(sessionLiveEvents).where(lt(sessionLiveEvents.at, ctx.cutoff)).limit(limit)).map((r) => r.id),
+      (ids) => ctx.db.delete(sessionLiveEvents).where(inArray(sessionLiveEvents.id, ids)));
+    return events + beats + live;
   },
   device_reports: (ctx) => deleteWhere(ctx, deviceReports, and(lt(deviceReports.created_at, ctx.cutoff), unheld(ctx.holds.device_reports))),
   mail_outbox: (ctx) => deleteWhere(ctx, mailOutbox, lt(mailOutbox.created_at, ctx.cutoff)),

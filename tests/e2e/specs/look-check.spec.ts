@@ -281,6 +281,18 @@ for (const size of SIZES) {
       await settled(page);
       await expectLooksRight(page, path, null);
     }
+    // Test-day sessions (issue 30): the list, the scheduling form at its longest, the live view.
+    await page.goto('/admin/sessions');
+    await expect(page.getByRole('link', { name: /Sesi Lab Bahasa \(look-check\)/ })).toBeVisible();
+    await expectLooksRight(page, 'sessions', page.getByRole('button', { name: 'Jadwalkan sesi baru' }));
+    await page.getByRole('button', { name: 'Jadwalkan sesi baru' }).click();
+    await expect(page.getByRole('list', { name: 'Anggota lembaga' }).getByRole('checkbox').first()).toBeVisible();
+    await expectLooksRight(page, 'session scheduling', page.getByRole('button', { name: 'Jadwalkan sesi', exact: true }));
+    await page.goto(`/admin/sessions/${data.look.sessionId}/live`);
+    await expect(page.locator('[data-connection="live"]')).toBeVisible();
+    await expect(page.locator('tr[data-member]')).toHaveCount(41);
+    await expectLooksRight(page, 'live view', null);
+    if (big && SCREENSHOTS) await page.screenshot({ path: `${SCREENSHOTS}/live-view.png` });
   });
 }
 

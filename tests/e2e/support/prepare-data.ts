@@ -92,7 +92,7 @@ const LOOK_LIST_MEMBERS = 40;
  * episode, then leaves the page three times with a photo each and is disqualified; they appeal, so
  * the attempt sits in the review queue with an open appeal.
  */
-async function violatedAttempt(dataDir: string, member: E2eMember, code: string): Promise<Omit<E2eData['look'], 'certified'>> {
+async function violatedAttempt(dataDir: string, member: E2eMember, code: string): Promise<Omit<E2eData['look'], 'certified' | 'sessionId'>> {
   const database = await openDatabase({ dataDir });
   const store = createDiskStore(dataDir);
   const limits = { maxBytes: 1_000_000, quotaFiles: 50, quotaBytes: 10_000_000 };
@@ -198,7 +198,14 @@ export async function prepareE2eData(dataDir: string, file = join(dataDir, 'e2e-
     ...await violatedAttempt(dataDir, pools.look.institutions.demo.members[0]!, pools.look.institutions.demo.codes[0]!),
     certified: await certifiedOrder(dataDir, pools.look.individualMembers[2]!),
   };
-  await addMembers(dataDir, 'look-list', LOOK_LIST_MEMBERS, seed.institutionId);
+  const listed = await addMembers(dataDir, 'look-list', LOOK_LIST_MEMBERS, seed.institutionId);
+  // A test-day session open now (issue 30) with the long list and the disqualified member, for the
+  // look-check's sessions list and live view (the CLI prints the new session's id first).
+  const wib = (ms: number) => new Date(ms + 7 * 3_600_000).toISOString().slice(0, 16).replace('T', ' ');
+  const [sessionLine] = await admin(dataDir, ['session', 'create', '--institution', seed.institutionId, '--name', 'Sesi Lab Bahasa (look-check)',
+    '--opens', wib(Date.now() - 3_600_000), '--last-start', wib(Date.now() + 3_600_000), '--closes', wib(Date.now() + 4 * 3_600_000),
+    ...[pools.look.institutions.demo.members[0]!, ...listed].flatMap((m) => ['--email', m.email])]);
+  const sessionId = sessionLine!.split(' ')[0]!;
   const accommodated = await grantExtraTime(dataDir, pools.accessibility.individualMembers[0]!, pools.accessibility.individualCodes[0]!);
   // Staff console accounts (tests/e2e/specs/staff-console.spec.ts): an operator who must enrol TOTP
   // (the demo operator is exempt) and the admin of the second institution (the 404 sweep); the
@@ -230,7 +237,7 @@ export async function prepareE2eData(dataDir: string, file = join(dataDir, 'e2e-
     pools,
     retryCodes,
     accommodated,
-    look,
+    look: { ...look, sessionId },
     staff,
   };
   writeFileSync(file, JSON.stringify(data, null, 2), { mode: 0o600 });

@@ -69,7 +69,7 @@ export interface E2eData {
   /** An order made before the run with extra time granted (`npm run admin -- accommodations set`). */
   accommodated: { email: string; orderId: string; factor: number };
   /** The look-check's disqualified attempt with violations, photos and an open appeal (issue 32). */
-  look: { email: string; orderId: string; certified: { email: string; orderId: string } };
+  look: { email: string; orderId: string; certified: { email: string; orderId: string }; sessionId: string };
   staff: {
     operator: { email: string; password: string };
     otherAdmin: { email: string; password: string; institutionId: string };

@@ -82,7 +82,7 @@ export function SessionCreateForm({ earlier, onCreated, onCancel }: { earlier: T
       {errors.time && <Alert tone="error">{errors.time}</Alert>}
       <MemberPicker picked={picked} onToggle={toggle} onEmails={setEmails} earlier={earlier} copyFrom={copyFrom} onCopyFrom={setCopyFrom} error={errors.members} />
       {failure && <Alert tone="error">{failure}</Alert>}
-      <div className="dialog-actions form-actions-sticky">
+      <div className="dialog-actions sticky-actions">
         <Button variant="secondary" onPress={onCancel}>{t.cancel}</Button>
         <Button type="submit" isDisabled={busy}>{t.submit}</Button>
       </div>
