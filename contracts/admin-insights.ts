@@ -60,6 +60,8 @@ const day = z.iso.date();
 export const insightsQuerySchema = institutionQuerySchema.extend({
   from: day.optional(),
   to: day.optional(),
+  /** One test-day session's members (issue 30): the cohort of a sitting. */
+  session: z.uuid().optional(),
 });
 export type InsightsQuery = z.infer<typeof insightsQuerySchema>;
 

@@ -9,6 +9,8 @@ import { INSIGHTS_MIN_COMPARISON_GROUP } from '../../../contracts/facts/index.ts
 import { activeExamId, insertSimulatedAttempts, planItems } from '../../../tests/server-helpers/insights-simulation.ts';
 import { auditOf, otherInstitutionAdmin, staffCall, staffToken } from '../../../tests/server-helpers/staff.ts';
 import { buildTestApp, type TestApp } from '../../../tests/server-helpers/test-app.ts';
+import { and, eq } from 'drizzle-orm';
+import { orders } from '../../db/schema/index.ts';
 
 let t: TestApp;
 let examId: string;
@@ -85,6 +87,21 @@ describe('dashboard', () => {
     const october = (await dash(admin, '?from=2026-10-01&to=2026-10-31')).body.data as InsightsResponse;
     expect(october.candidates).toBe(8);
     expect(october.comparison).toBeNull(); // 8 and 18: both under 20
+  });
+
+  it("narrows to a test-day session's members (issue 30); another institution's session answers 404", async () => {
+    const five = await t.db.select({ user_id: orders.user_id }).from(orders)
+      .where(and(eq(orders.institution_id, t.seed!.institutionId), eq(orders.status, 'completed'))).limit(5);
+    const created = await staffCall(t, { method: 'POST', url: '/sessions', token: admin, payload: {
+      name: 'Kohort lima', opens_at: '2026-11-28T09:00:00+07:00', last_start_at: '2026-11-28T10:00:00+07:00', closes_at: '2026-11-28T23:00:00+07:00',
+      member_ids: five.map((r) => r.user_id),
+    } });
+    expect(created.code).toBe(200);
+    const id = (created.body.data as { id: string }).id;
+    const cohort = (await dash(admin, `?session=${id}`)).body.data as InsightsResponse;
+    expect(cohort.candidates).toBe(5);
+    expect(cohort.comparison).toBeNull(); // 5: under the minimum group
+    expect((await dash(other.token, `?session=${id}`)).code).toBe(404);
   });
 
   it("gives another institution's admin nothing of the first one's data", async () => {

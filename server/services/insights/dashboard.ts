@@ -18,6 +18,8 @@ export interface InsightsScope {
   /** Completion day bounds (YYYY-MM-DD, inclusive, WIB). */
   from?: string;
   to?: string;
+  /** Only the members of this test-day session (the caller checked its scope). */
+  sessionId?: string;
 }
 
 const dayStart = (day: string, plusDays = 0) => new Date(Date.parse(`${day}T00:00:00+07:00`) + plusDays * 86_400_000);
@@ -38,7 +40,8 @@ function periodWhere(scope: Omit<InsightsScope, 'institutionId'>): SQL {
 
 export async function dashboardInsights(db: AppDb, scope: InsightsScope): Promise<InsightsResponse> {
   const period = periodWhere(scope);
-  const where = scope.institutionId === null ? period : sql`${period} and o.institution_id = ${scope.institutionId}`;
+  let where = scope.institutionId === null ? period : sql`${period} and o.institution_id = ${scope.institutionId}`;
+  if (scope.sessionId) where = sql`${where} and o.user_id in (select m.user_id from test_session_members m where m.session_id = ${scope.sessionId})`;
   const rows = await rowsOf(db, sql`
     with s as (select o.* from orders o where ${where})
     select 'total_bin' as kind, (floor((total_score - ${TOTAL_SCORE_MIN}) / ${TOTAL_BIN}::float8) * ${TOTAL_BIN} + ${TOTAL_SCORE_MIN})::int as key, count(*)::int as n, null::float8 as a, null::float8 as b from s group by 2
