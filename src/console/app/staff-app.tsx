@@ -1,6 +1,7 @@
 // The staff console (/admin/*): its own routes, guard and session inside the one SPA, loaded lazily
 // by src/app's router so none of it reaches the candidate's chunks (vite.config.ts names these
 // chunks staff-*; the service worker does not precache them).
+import { lazy, Suspense } from 'react';
 import { Route, Routes } from 'react-router';
 import { staffMessages } from '../../i18n/staff-messages.ts';
 import { PasswordSetPage } from '../features/accounts/password-set-page.tsx';
@@ -25,6 +26,14 @@ import { StaffGuard } from './shell/staff-guard.tsx';
 import { StaffLayout } from './shell/staff-layout.tsx';
 import { useStaffTitle } from '../lib/use-staff-title.ts';
 import './staff.css';
+
+// The insights carry the chart library: their own lazy staff chunk, loaded when opened.
+const InsightsPage = lazy(async () => ({ default: (await import('../features/insights/insights-page.tsx')).InsightsPage }));
+const ItemAnalysisPage = lazy(async () => ({ default: (await import('../features/insights/item-analysis-page.tsx')).ItemAnalysisPage }));
+
+function StaffLoading() {
+  return <p role="status">{staffMessages.app.loading}</p>;
+}
 
 function StaffNotFound() {
   useStaffTitle(staffMessages.app.notFound);
@@ -54,6 +63,8 @@ export function StaffApp() {
           <Route path="certificates" element={<CertificatesPage />} />
           <Route path="sessions" element={<SessionsPage />} />
           <Route path="sessions/:id/live" element={<SessionLivePage />} />
+          <Route path="insights" element={<Suspense fallback={<StaffLoading />}><InsightsPage /></Suspense>} />
+          <Route path="exams/:id/analysis" element={<Suspense fallback={<StaffLoading />}><ItemAnalysisPage /></Suspense>} />
           <Route path="*" element={<StaffNotFound />} />
         </Route>
       </Route>

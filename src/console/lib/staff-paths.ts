@@ -22,6 +22,8 @@ export const staffPaths = {
   certificates: `${STAFF_BASE}/certificates`,
   // Test-day sessions (issue 30).
   sessions: `${STAFF_BASE}/sessions`,
+  // Insights (issue 31).
+  insights: `${STAFF_BASE}/insights`,
   // No session: the one-time link's page (STAFF_PASSWORD_SET_PAGE/:code).
   passwordSet: STAFF_PASSWORD_SET_PAGE,
 } as const;
@@ -29,6 +31,9 @@ export const staffPaths = {
 /** Console paths outside the guard (no menu entry). */
 export const PUBLIC_STAFF_PAGES = ['home', 'login', 'passwordSet'] as const;
 export type StaffPage = Exclude<keyof typeof staffPaths, (typeof PUBLIC_STAFF_PAGES)[number]>;
+
+/** An exam version's item analysis (operator; under the exams page). */
+export const examAnalysisPath = (id: string) => `${STAFF_BASE}/exams/${encodeURIComponent(id)}/analysis`;
 
 /** A session's live view. */
 export const sessionLivePath = (id: string) => `${STAFF_BASE}/sessions/${encodeURIComponent(id)}/live`;

@@ -24,6 +24,7 @@ import { submitAppeal } from '../../../server/services/review/appeals.ts';
 import { ensureRisks } from '../../../server/services/review/evidence.ts';
 import { issueCertificate } from '../../../server/services/certificates/certificates.ts';
 import { completedOrder } from '../../server-helpers/certificates.ts';
+import { activeExamId, insertSimulatedAttempts, planItems } from '../../server-helpers/insights-simulation.ts';
 
 const INDIVIDUAL_CODES = 10;
 const INDIVIDUAL_MEMBERS = 3;
@@ -81,6 +82,34 @@ async function grantExtraTime(dataDir: string, member: E2eMember, code: string):
   }
   await admin(dataDir, ['accommodations', 'set', '--order', orderId, '--factor', '1.5']);
   return { email: member.email, orderId, factor: 1.5 };
+}
+
+/**
+ * The insights spec's cohorts (issue 31): an institution of its own with INSIGHTS_COHORT simulated
+ * attempts of the active exam over three months (known item parameters, three items bad on purpose:
+ * tests/server-helpers/insights-simulation.ts), and a few of the second institution, under the
+ * comparison's minimum group. Completed, scored orders in the normal tables.
+ */
+const INSIGHTS_COHORT = 220;
+async function insightsCohorts(dataDir: string, companyId: string, productId: string, otherInstitutionId: string): Promise<E2eData['insights']> {
+  const created = await admin(dataDir, ['institution', 'create', '--name', 'Lembaga Statistik', '--company', companyId]);
+  const institutionId = /created institution (\S+)/.exec(created.join('\n'))?.[1];
+  if (!institutionId) throw new Error(`no institution id in: ${created.join(' ')}`);
+  const adminAccount = { email: 'admin-statistik@epot.test', password: 'Admin-Statistik-rahasia-4' };
+  await admin(dataDir, ['staff', 'add', '--email', adminAccount.email, '--role', 'institution-admin', '--institution', institutionId,
+    '--password', adminAccount.password, '--name', 'Admin Statistik']);
+  const database = await openDatabase({ dataDir });
+  try {
+    const db = database.db;
+    const examId = await activeExamId(db);
+    const items = await planItems(db, examId, 7);
+    const base = { companyId, productId, examId, items };
+    await insertSimulatedAttempts(db, { ...base, institutionId, count: INSIGHTS_COHORT, seed: 31, completedAt: (i) => new Date(Date.UTC(2026, 8 + (i % 3), 5 + (i % 20), 3)) });
+    await insertSimulatedAttempts(db, { ...base, institutionId: otherInstitutionId, count: 8, seed: 32, completedAt: () => new Date(Date.UTC(2026, 9, 12, 3)) });
+    return { institutionId, admin: adminAccount, examId, cohort: INSIGHTS_COHORT, bad: items.filter((i) => i.bad).map((i) => ({ section: i.section, number: i.number })) };
+  } finally {
+    await database.close();
+  }
 }
 
 /** Members of the demo institution added for the look-check's long member list (issue 32). */
@@ -206,6 +235,7 @@ export async function prepareE2eData(dataDir: string, file = join(dataDir, 'e2e-
     '--opens', wib(Date.now() - 3_600_000), '--last-start', wib(Date.now() + 3_600_000), '--closes', wib(Date.now() + 4 * 3_600_000),
     ...[pools.look.institutions.demo.members[0]!, ...listed].flatMap((m) => ['--email', m.email])]);
   const sessionId = sessionLine!.split(' ')[0]!;
+  const insights = await insightsCohorts(dataDir, seed.companyId, seed.productId, noIdId);
   const accommodated = await grantExtraTime(dataDir, pools.accessibility.individualMembers[0]!, pools.accessibility.individualCodes[0]!);
   // Staff console accounts (tests/e2e/specs/staff-console.spec.ts): an operator who must enrol TOTP
   // (the demo operator is exempt) and the admin of the second institution (the 404 sweep); the
@@ -239,6 +269,7 @@ export async function prepareE2eData(dataDir: string, file = join(dataDir, 'e2e-
     accommodated,
     look: { ...look, sessionId },
     staff,
+    insights,
   };
   writeFileSync(file, JSON.stringify(data, null, 2), { mode: 0o600 });
   return { file, data };

@@ -70,6 +70,11 @@ export interface E2eData {
   accommodated: { email: string; orderId: string; factor: number };
   /** The look-check's disqualified attempt with violations, photos and an open appeal (issue 32). */
   look: { email: string; orderId: string; certified: { email: string; orderId: string }; sessionId: string };
+  /** Issue 31: an institution with a simulated cohort (three items bad on purpose) and its admin. */
+  insights: {
+    institutionId: string; admin: { email: string; password: string }; examId: string; cohort: number;
+    bad: { section: 'listening' | 'structure' | 'reading'; number: number }[];
+  };
   staff: {
     operator: { email: string; password: string };
     otherAdmin: { email: string; password: string; institutionId: string };

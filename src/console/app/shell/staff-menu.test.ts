@@ -5,10 +5,10 @@ import { mayOpen, staffMenu } from './staff-menu.ts';
 describe('staff menus by role', () => {
   it('gives admins and operators every screen, proctors what they may read', () => {
     expect(staffMenu('institution-admin', false).map((i) => i.href)).toEqual([
-      '/admin/settings', '/admin/members', '/admin/licences', '/admin/sessions', '/admin/results', '/admin/reviews', '/admin/staff', '/admin/privacy', '/admin/audit', '/admin/security',
+      '/admin/settings', '/admin/members', '/admin/licences', '/admin/sessions', '/admin/results', '/admin/insights', '/admin/reviews', '/admin/staff', '/admin/privacy', '/admin/audit', '/admin/security',
     ]);
     expect(staffMenu('operator', false).map((i) => i.label)).toEqual(expect.arrayContaining(['Anggota', 'Staf']));
-    expect(staffMenu('proctor', false).map((i) => i.page)).toEqual(['settings', 'sessions', 'results', 'reviews', 'audit', 'security']);
+    expect(staffMenu('proctor', false).map((i) => i.page)).toEqual(['settings', 'sessions', 'results', 'insights', 'reviews', 'audit', 'security']);
     expect(staffMenu('proctor', false).find((i) => i.page === 'reviews')?.label).toBe('Tinjauan pengawasan');
     expect(mayOpen('proctor', false, 'members')).toBe(false);
     // Privacy requests are the data controller's business, not a proctor's (the server answers 403).

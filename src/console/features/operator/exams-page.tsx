@@ -1,7 +1,8 @@
 // Exam versions per company: import a zip, list the versions, activate or archive one.
 import { useCallback, useEffect, useState } from 'react';
-import { Cell, Column, Row, Table, TableBody, TableHeader } from 'react-aria-components';
+import { Cell, Column, Link, Row, Table, TableBody, TableHeader } from 'react-aria-components';
 import { staffMessages } from '../../../i18n/staff-messages.ts';
+import { staffInsightsMessages } from '../../../i18n/staff-insights-messages.ts';
 import { operatorMessages as t } from '../../../i18n/staff-operator-messages.ts';
 import { Alert } from '../../../ui/alert.tsx';
 import { Button } from '../../../ui/button.tsx';
@@ -9,12 +10,14 @@ import { errorText } from '../../lib/api/error-text.ts';
 import { listExams, setExamStatus, type ExamVersion } from './api/operator-api.ts';
 import { formatStaffDateTime } from '../../lib/format.ts';
 import { useStaffTitle } from '../../lib/use-staff-title.ts';
+import { examAnalysisPath } from '../../lib/staff-paths.ts';
 import { CompanyPicker } from './company-picker.tsx';
 import { ExamImportForm } from './exam-import-form.tsx';
 import { useCompanies } from './use-companies.ts';
 import { useRowAction, type Notice } from '../../lib/notice.ts';
 
 const e = t.exams;
+const a = staffInsightsMessages.analysis;
 
 function Versions({ companyId, version }: { companyId: string; version: number }) {
   const [list, setList] = useState<ExamVersion[] | null>(null);
@@ -57,8 +60,11 @@ function Versions({ companyId, version }: { companyId: string; version: number }
                   <Cell>{`${q.listening}/${q.structure}/${q.reading}`}</Cell>
                   <Cell>{formatStaffDateTime(v.created_at)}</Cell>
                   <Cell>
-                    <Button variant="secondary" isDisabled={busyId === v.id} aria-label={e.actionLabel(label, v.title, v.version)}
-                      onPress={() => void change(v, next)}>{label}</Button>
+                    <div className="row-actions">
+                      <Button variant="secondary" isDisabled={busyId === v.id} aria-label={e.actionLabel(label, v.title, v.version)}
+                        onPress={() => void change(v, next)}>{label}</Button>
+                      <Link className="btn btn-secondary" href={examAnalysisPath(v.id)} aria-label={a.linkLabel(v.title, v.version)}>{a.link}</Link>
+                    </div>
                   </Cell>
                 </Row>
               );
