@@ -296,6 +296,27 @@ for (const size of SIZES) {
   });
 }
 
+test('insights: the dashboard and the item analysis at both sizes', async ({ page }) => {
+  await staffLoginUi(page, data.insights.admin.email, data.insights.admin.password);
+  await expect(page).toHaveURL(/\/admin\/settings$/);
+  await page.goto('/admin/insights');
+  await expect(page.locator('figure[data-chart="skor-total"] svg')).toBeVisible();
+  for (const size of SIZES) {
+    await page.setViewportSize(size);
+    await expectLooksRight(page, 'insights', page.getByRole('button', { name: 'Tampilkan' }));
+  }
+  await page.getByRole('button', { name: 'Keluar' }).click();
+  await expect(page).toHaveURL(/\/admin\/login$/);
+  await staffLoginUi(page, 'operator@epot.local', data.demo.password);
+  await expect(page).toHaveURL(/\/admin\/settings$/);
+  await page.goto(`/admin/exams/${data.insights.examId}/analysis`);
+  await expect(page.locator('figure[data-chart="kesukaran-daya-beda"] svg')).toBeVisible();
+  for (const size of SIZES) {
+    await page.setViewportSize(size);
+    await expectLooksRight(page, 'item analysis', page.getByRole('button', { name: 'Unduh CSV untuk psikometri' }));
+  }
+});
+
 test('favicon: the link tag names a file the server has, and /favicon.ico answers', async ({ page, request }) => {
   await page.goto('/');
   const href = await page.locator('link[rel~="icon"]').first().getAttribute('href');

@@ -6,6 +6,7 @@ import * as Plot from '@observablehq/plot';
 import { useAtomValue } from 'jotai';
 import { useEffect, useMemo, useState, type FormEvent } from 'react';
 import { Form } from 'react-aria-components';
+import { PROFICIENCY_LEVELS, TOTAL_SCORE_MAX, TOTAL_SCORE_MIN } from '../../../../contracts/facts/index.ts';
 import { staffInsightsMessages } from '../../../i18n/staff-insights-messages.ts';
 import { Alert } from '../../../ui/alert.tsx';
 import { Button } from '../../../ui/button.tsx';
@@ -27,6 +28,9 @@ const pct = (x: number) => `${(x * 100).toFixed(1).replace('.', ',')} %`;
 const num = (x: number | null) => (x === null ? '–' : x.toFixed(1).replace('.', ','));
 
 type Bin = InsightsResponse['total_histogram'][number];
+const CEFR_ORDER = ['below A2', 'A2', 'B1', 'B2', 'C1'];
+const byOrder = (rows: InsightsResponse['levels'], order: string[]) =>
+  [...rows].sort((a, b) => (order.indexOf(a.value) + 1 || 99) - (order.indexOf(b.value) + 1 || 99));
 
 function histogram(bins: Bin[], label: string) {
   return () => ({
@@ -38,6 +42,9 @@ const binTable = (bins: Bin[]) => ({ columns: [c.range, c.count], rows: bins.map
 
 function Charts({ data }: { data: InsightsResponse }) {
   const charts = useMemo(() => {
+    // Levels from the lowest to the highest, as the scale runs (the server sorts by name).
+    const levels = byOrder(data.levels, PROFICIENCY_LEVELS.map((l) => l.level));
+    const cefr = byOrder(data.cefr, CEFR_ORDER);
     const share = (rows: InsightsResponse['levels']) => () => ({
       x: { label: c.share, tickFormat: (d: number) => pct(d), grid: true }, y: { label: null },
       marginLeft: 130, marks: [Plot.barX(rows, { y: 'value', x: 'share', fill: BAR, sort: { y: null } }), Plot.ruleX([0])],
@@ -46,11 +53,11 @@ function Charts({ data }: { data: InsightsResponse }) {
     return {
       total: histogram(data.total_histogram, c.range),
       sections: data.sections.map((s) => ({ s, plot: histogram(s.histogram, c.range) })),
-      levels: share(data.levels), levelsTable: shareTable(data.levels),
-      cefr: share(data.cefr), cefrTable: shareTable(data.cefr),
+      levels: share(levels), levelsTable: shareTable(levels),
+      cefr: share(cefr), cefrTable: shareTable(cefr),
       trend: () => ({
-        x: { label: c.month, type: 'band' as const }, y: { label: c.mean, grid: true, zero: false },
-        marks: [Plot.line(data.trend, { x: 'month', y: 'mean_total', stroke: BAR }), Plot.dot(data.trend, { x: 'month', y: 'mean_total', fill: BAR })],
+        x: { label: c.month, type: 'band' as const }, y: { label: c.mean, grid: true, domain: [TOTAL_SCORE_MIN, TOTAL_SCORE_MAX] },
+        marks: [Plot.barY(data.trend, { x: 'month', y1: TOTAL_SCORE_MIN, y2: 'mean_total', fill: BAR }), Plot.ruleY([TOTAL_SCORE_MIN])],
       }),
       comparison: data.comparison ? () => ({
         x: { label: c.mean, grid: true }, y: { label: null }, marginLeft: 170,
