@@ -29,8 +29,15 @@ CREATE INDEX "insight_attempts_order_idx" ON "insight_attempts" USING btree ("or
 -- WHEN so that autosaves (draft columns) and heartbeats do not fire at all.
 CREATE FUNCTION epot_insight_mark_order() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
-  INSERT INTO insight_dirty (order_id) VALUES (CASE WHEN TG_TABLE_NAME = 'orders' THEN NEW.id ELSE NEW.order_id END);
-  IF TG_TABLE_NAME = 'order_sections' AND OLD.order_id IS DISTINCT FROM NEW.order_id THEN
+  INSERT INTO insight_dirty (order_id) VALUES (NEW.id);
+  RETURN NULL;
+END;
+$$;
+--> statement-breakpoint
+CREATE FUNCTION epot_insight_mark_section() RETURNS trigger LANGUAGE plpgsql AS $$
+BEGIN
+  INSERT INTO insight_dirty (order_id) VALUES (NEW.order_id);
+  IF OLD.order_id IS DISTINCT FROM NEW.order_id THEN
     INSERT INTO insight_dirty (order_id) VALUES (OLD.order_id);
   END IF;
   RETURN NULL;
@@ -60,7 +67,7 @@ CREATE TRIGGER order_sections_insight_mark AFTER UPDATE ON "order_sections" FOR 
   WHEN (OLD.closed_by IS DISTINCT FROM NEW.closed_by OR OLD.raw_correct IS DISTINCT FROM NEW.raw_correct
     OR OLD.exam_id IS DISTINCT FROM NEW.exam_id OR OLD.order_id IS DISTINCT FROM NEW.order_id
     OR OLD.section IS DISTINCT FROM NEW.section OR OLD.answer IS DISTINCT FROM NEW.answer)
-  EXECUTE FUNCTION epot_insight_mark_order();
+  EXECUTE FUNCTION epot_insight_mark_section();
 --> statement-breakpoint
 CREATE TRIGGER order_sections_insight_mark_insert AFTER INSERT ON "order_sections"
   REFERENCING NEW TABLE AS inserted_sections FOR EACH STATEMENT EXECUTE FUNCTION epot_insight_mark_inserted_sections();

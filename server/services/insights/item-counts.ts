@@ -1,0 +1,126 @@
+// Issue 31: the item analysis kept incrementally. The triggers of migration 0023 queue every order
+// whose counted section attempts may have changed (insight_dirty); a fold takes the queued orders,
+// removes what it had counted for them (insight_attempts, subtracted from insight_counts) and counts
+// them again as they stand now. Reading the analysis folds first, so it never misses a change, and
+// then reads a few thousand count rows instead of expanding every stored answer.
+// The answers are scored the way the full computation did (and scoring.ts does): an option matches
+// by its trimmed text; a later entry for a question replaces an earlier one; unanswered = -1.
+// Counted: the order is completed and not disqualified, the section closed by a submit or the sweeper.
+import { sql, type SQL } from 'drizzle-orm';
+import type { AppDb, AppTx } from '../../db/client.ts';
+
+/** The fold's advisory lock (issue 31, 'EPOT'): one fold (or read of the counts) at a time. */
+const LOCK = sql.raw('select pg_advisory_xact_lock(31, 1162891092)');
+/** Orders per fold statement: bounds the rows one statement expands. */
+const FOLD_BATCH = 2000;
+
+type Db = AppDb | AppTx;
+
+export async function rowsOf(db: Db, query: SQL): Promise<Record<string, unknown>[]> {
+  const result = (await db.execute(query)) as unknown as { rows: Record<string, unknown>[] };
+  return result.rows;
+}
+
+/** The questions of the given exams with their position in a section attempt's `choices` (1-based). */
+const itemsCte = (exams: SQL) => sql`
+  items as (
+    select p.exam_id, p.section, q.id as question_id,
+      row_number() over (partition by p.exam_id, p.section order by q.number, q.id) as ord,
+      (select jsonb_object_agg(o.opt->>'text', o.ord - 1 order by o.ord desc)
+        from jsonb_array_elements(q.options) with ordinality o(opt, ord)) as option_map
+    from exam_parts p
+    join question_groups g on g.part_id = p.id
+    join questions q on q.group_id = g.id
+    where p.exam_id in (${exams})
+  )`;
+
+/** Adds (sign 1) or subtracts (-1) the counts of the attempt rows of CTE `changed`. */
+const applyCounts = (sign: 1 | -1) => sql`
+  insert into insight_counts (exam_id, question_id, chosen, total, n)
+  select a.exam_id, i.question_id, c.chosen, a.total, (${sign} * count(*))::int
+  from changed a
+  cross join lateral unnest(a.choices) with ordinality c(chosen, ord)
+  join items i on i.exam_id = a.exam_id and i.section = a.section and i.ord = c.ord
+  where a.total is not null
+  group by a.exam_id, i.question_id, c.chosen, a.total
+  on conflict (exam_id, question_id, chosen, total) do update set n = insight_counts.n + excluded.n`;
+
+/** Re-counts the given orders (inside the caller's transaction, holding the fold lock). */
+async function refold(tx: Db, orderIds: string[]): Promise<void> {
+  const ids = sql`${`{${orderIds.join(',')}}`}::uuid[]`;
+  await tx.execute(sql`
+    with changed as (delete from insight_attempts where order_id = any(${ids}) returning exam_id, section, total, choices),
+    ${itemsCte(sql`select distinct exam_id from changed`)}
+    ${applyCounts(-1)}`);
+  await tx.execute(sql`
+    with counted as (
+      select os.id as os_id, os.order_id, os.exam_id, os.section, os.answer, os.raw_correct as total
+      from order_sections os join orders o on o.id = os.order_id
+      where os.order_id = any(${ids}) and o.status = 'completed' and o.disqualified_at is null
+        and os.closed_by in ('submitted', 'swept') and os.exam_id is not null
+    ),
+    ${itemsCte(sql`select distinct exam_id from counted`)},
+    chosen_maps as (
+      -- Per section attempt: question id -> chosen text; a later entry for the same question wins.
+      select c.os_id, c.order_id, c.exam_id, c.section, c.total,
+        coalesce(jsonb_object_agg(e.value->>'question_id', e.value->'answer'->0 order by pa.ord, e.ord)
+          filter (where e.value->>'question_id' is not null), '{}'::jsonb) as chosen
+      from counted c
+      left join lateral jsonb_array_elements(case when jsonb_typeof(c.answer) = 'array' then c.answer else '[]'::jsonb end) with ordinality pa(part, ord) on true
+      left join lateral jsonb_array_elements(case when jsonb_typeof(pa.part->'list_question') = 'array' then pa.part->'list_question' else '[]'::jsonb end) with ordinality e(value, ord) on true
+      group by c.os_id, c.order_id, c.exam_id, c.section, c.total
+    ),
+    changed as (
+      insert into insight_attempts (order_section_id, order_id, exam_id, section, total, choices)
+      select m.os_id, m.order_id, m.exam_id, m.section, m.total,
+        coalesce(array_agg(coalesce((i.option_map->>btrim(m.chosen->>i.question_id::text, E' \\t\\n\\r'))::int, -1)::smallint order by i.ord)
+          filter (where i.question_id is not null), '{}'::smallint[])
+      from chosen_maps m left join items i on i.exam_id = m.exam_id and i.section = m.section
+      group by m.os_id, m.order_id, m.exam_id, m.section, m.total
+      returning exam_id, section, total, choices
+    )
+    ${applyCounts(1)}`);
+}
+
+/** Folds every queued order, in the caller's transaction; returns how many queue rows it took. */
+export async function foldPendingInTx(tx: Db, batch = FOLD_BATCH): Promise<number> {
+  await tx.execute(LOCK);
+  let taken = 0;
+  for (;;) {
+    const claimed = await rowsOf(tx, sql`
+      delete from insight_dirty where id in (select id from insight_dirty order by id limit ${batch}) returning order_id`);
+    if (claimed.length === 0) return taken;
+    taken += claimed.length;
+    await refold(tx, [...new Set(claimed.map((r) => String(r.order_id)))]);
+  }
+}
+
+/** Folds the queue in transactions of `batch` orders (the CLI, the bench, after a bulk import). */
+export async function foldInsightCounts(db: AppDb, batch = FOLD_BATCH): Promise<number> {
+  let taken = 0;
+  for (;;) {
+    const n = await db.transaction(async (tx) => {
+      await tx.execute(LOCK);
+      const claimed = await rowsOf(tx, sql`
+        delete from insight_dirty where id in (select id from insight_dirty order by id limit ${batch}) returning order_id`);
+      if (claimed.length) await refold(tx, [...new Set(claimed.map((r) => String(r.order_id)))]);
+      return claimed.length;
+    });
+    if (n === 0) return taken;
+    taken += n;
+  }
+}
+
+/** Counts everything again from the stored answers: empties the tables and queues every closed section's order. */
+export async function rebuildInsightCounts(db: AppDb): Promise<number> {
+  await db.transaction(async (tx) => {
+    await tx.execute(LOCK);
+    await tx.execute(sql`delete from insight_counts`);
+    await tx.execute(sql`delete from insight_attempts`);
+    await tx.execute(sql`delete from insight_dirty`);
+    await tx.execute(sql`
+      insert into insight_dirty (order_id)
+      select distinct order_id from order_sections where closed_by in ('submitted', 'swept')`);
+  });
+  return foldInsightCounts(db);
+}
