@@ -64,9 +64,9 @@ async function reopenReading(orderId: string, draft: (answer: AnswerPart[]) => A
 }
 
 /** Every reading answer changed to the first option: the rescoring moves counts between options and scores. */
-const firstOptions = (answer: AnswerPart[]) => answer.map((part) => ({
+const firstOptions = (answer: AnswerPart[]): AnswerPart[] => answer.map((part) => ({
   ...part,
-  list_question: part.list_question.map((e) => ({ ...e, answer: [items.find((i) => i.id === e.question_id)!.options[0]!] })),
+  list_question: part.list_question.map((e) => ({ ...e, answer: [items.find((i) => i.id === e.question_id)!.options[0]!] as [string] })),
 }));
 
 describe('item analysis kept incrementally', () => {
