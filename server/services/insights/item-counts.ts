@@ -34,25 +34,30 @@ const itemsCte = (exams: SQL) => sql`
     where p.exam_id in (${exams})
   )`;
 
-/** Adds (sign 1) or subtracts (-1) the counts of the attempt rows of CTE `changed`. */
-const applyCounts = (sign: 1 | -1) => sql`
+/**
+ * Adds (sign 1) or subtracts (-1) the counts of the attempt rows of CTE `changed`: counted per
+ * position in `choices` first, then matched to the questions (joining every unnested answer to the
+ * questions made the planner loop over all of them for each).
+ */
+const applyCounts = (sign: 1 | -1) => sql`,
+  per_position as (
+    select a.exam_id, a.section, c.ord, c.chosen, a.total, count(*) as n
+    from changed a cross join lateral unnest(a.choices) with ordinality c(chosen, ord)
+    where a.total is not null
+    group by a.exam_id, a.section, c.ord, c.chosen, a.total
+  )
   insert into insight_counts (exam_id, question_id, chosen, total, n)
-  select a.exam_id, i.question_id, c.chosen, a.total, (${sign} * count(*))::int
-  from changed a
-  cross join lateral unnest(a.choices) with ordinality c(chosen, ord)
-  join items i on i.exam_id = a.exam_id and i.section = a.section and i.ord = c.ord
-  where a.total is not null
-  group by a.exam_id, i.question_id, c.chosen, a.total
+  select x.exam_id, i.question_id, x.chosen, x.total, (${sign} * x.n)::int
+  from per_position x join items i on i.exam_id = x.exam_id and i.section = x.section and i.ord = x.ord
   on conflict (exam_id, question_id, chosen, total) do update set n = insight_counts.n + excluded.n`;
 
-/** Re-counts the given orders (inside the caller's transaction, holding the fold lock). */
-async function refold(tx: Db, orderIds: string[]): Promise<void> {
+/** The two statements that re-count the given orders: remove what was counted, count them as they stand (exported for EXPLAIN). */
+export function refoldStatements(orderIds: string[]): [SQL, SQL] {
   const ids = sql`${`{${orderIds.join(',')}}`}::uuid[]`;
-  await tx.execute(sql`
+  return [sql`
     with changed as (delete from insight_attempts where order_id = any(${ids}) returning exam_id, section, total, choices),
     ${itemsCte(sql`select distinct exam_id from changed`)}
-    ${applyCounts(-1)}`);
-  await tx.execute(sql`
+    ${applyCounts(-1)}`, sql`
     with counted as (
       select os.id as os_id, os.order_id, os.exam_id, os.section, os.answer, os.raw_correct as total
       from order_sections os join orders o on o.id = os.order_id
@@ -79,12 +84,27 @@ async function refold(tx: Db, orderIds: string[]): Promise<void> {
       group by m.os_id, m.order_id, m.exam_id, m.section, m.total
       returning exam_id, section, total, choices
     )
-    ${applyCounts(1)}`);
+    ${applyCounts(1)}`];
+}
+
+/** Re-counts the given orders (inside the caller's transaction, holding the fold lock). */
+async function refold(tx: Db, orderIds: string[]): Promise<void> {
+  for (const statement of refoldStatements(orderIds)) await tx.execute(statement);
+}
+
+/**
+ * Takes the fold lock for the rest of the caller's transaction. JIT off: the planner cannot see how
+ * few rows jsonb_array_elements gives, expects millions, and compiled for longer than the fold runs.
+ * More work_mem: the per-attempt sorts of a batch stay in memory (PostgreSQL's, not the server's).
+ */
+async function lockForFold(tx: Db): Promise<void> {
+  await tx.execute(LOCK);
+  await tx.execute(sql`select set_config('jit', 'off', true), set_config('work_mem', '64MB', true)`);
 }
 
 /** Folds every queued order, in the caller's transaction; returns how many queue rows it took. */
 export async function foldPendingInTx(tx: Db, batch = FOLD_BATCH): Promise<number> {
-  await tx.execute(LOCK);
+  await lockForFold(tx);
   let taken = 0;
   for (;;) {
     const claimed = await rowsOf(tx, sql`
@@ -100,7 +120,7 @@ export async function foldInsightCounts(db: AppDb, batch = FOLD_BATCH): Promise<
   let taken = 0;
   for (;;) {
     const n = await db.transaction(async (tx) => {
-      await tx.execute(LOCK);
+      await lockForFold(tx);
       const claimed = await rowsOf(tx, sql`
         delete from insight_dirty where id in (select id from insight_dirty order by id limit ${batch}) returning order_id`);
       if (claimed.length) await refold(tx, [...new Set(claimed.map((r) => String(r.order_id)))]);
