@@ -2,7 +2,7 @@
 // answers after every kind of change: attempts imported in bulk, a section reopened and then scored
 // by the deadline sweeper (the path that closes a last section and completes the order), an attempt
 // disqualified, a disqualification overturned and upheld again by review decisions, an order that
-// stops being completed, and a section row deleted.
+// stops being completed, a section row deleted, and answers cleared.
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AnswerPart } from '../../../contracts/exam-answer.ts';
@@ -113,6 +113,12 @@ describe('item analysis kept incrementally', () => {
     const afterDelete = await expectIncrementalEqualsFull();
     expect(afterDelete.sections.find((s) => s.section === 'listening')!.n).toBe(58);
     expect(afterDelete.sections.find((s) => s.section === 'reading')!.n).toBe(59);
+
+    // Answers cleared (the retention sweep, an erasure): the kept choices go too, as the stored answers did.
+    await t.db.update(orderSections).set({ answer: null, draft: null }).where(eq(orderSections.order_id, completed[6]!));
+    await expectIncrementalEqualsFull();
+    const kept = await rowsOf(t.db, sql`select distinct unnest(choices) as chosen from insight_attempts where order_id = ${completed[6]!}`);
+    expect(kept).toEqual([{ chosen: -1 }]);
   });
 
   it('does not queue autosaves, and the fold empties the queue', async () => {
