@@ -1,5 +1,5 @@
 CREATE TABLE "insight_attempts" (
-	"order_section_id" uuid PRIMARY KEY NOT NULL,
+	"order_section_id" uuid NOT NULL,
 	"order_id" uuid NOT NULL,
 	"exam_id" uuid NOT NULL,
 	"section" text NOT NULL,

@@ -20,7 +20,8 @@ export const insightDirty = pgTable('insight_dirty', {
  * immutable once imported, so the alignment holds.
  */
 export const insightAttempts = pgTable('insight_attempts', {
-  order_section_id: uuid().primaryKey(),
+  // No primary key: a fold deletes an order's rows and inserts them again in one statement.
+  order_section_id: uuid().notNull(),
   order_id: uuid().notNull(),
   exam_id: uuid().notNull(),
   section: text().$type<SectionName>().notNull(),

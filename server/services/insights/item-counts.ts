@@ -35,36 +35,23 @@ const itemsCte = (exams: SQL) => sql`
   )`;
 
 /**
- * Adds (sign 1) or subtracts (-1) the counts of the attempt rows of CTE `changed`: counted per
- * position in `choices` first, then matched to the questions (joining every unnested answer to the
- * questions made the planner loop over all of them for each).
+ * The statement that re-counts the given orders: their rows in insight_attempts are deleted and
+ * inserted again as the orders stand now, and insight_counts moves by the difference (counted per
+ * position in `choices` first, then matched to the questions: joining every unnested answer to the
+ * questions made the planner loop over all of them for each). One statement, so an order folded
+ * again unchanged writes no counts at all. Exported for EXPLAIN.
  */
-const applyCounts = (sign: 1 | -1) => sql`,
-  per_position as (
-    select a.exam_id, a.section, c.ord, c.chosen, a.total, count(*) as n
-    from changed a cross join lateral unnest(a.choices) with ordinality c(chosen, ord)
-    where a.total is not null
-    group by a.exam_id, a.section, c.ord, c.chosen, a.total
-  )
-  insert into insight_counts (exam_id, question_id, chosen, total, n)
-  select x.exam_id, i.question_id, x.chosen, x.total, (${sign} * x.n)::int
-  from per_position x join items i on i.exam_id = x.exam_id and i.section = x.section and i.ord = x.ord
-  on conflict (exam_id, question_id, chosen, total) do update set n = insight_counts.n + excluded.n`;
-
-/** The two statements that re-count the given orders: remove what was counted, count them as they stand (exported for EXPLAIN). */
-export function refoldStatements(orderIds: string[]): [SQL, SQL] {
+export function refoldStatement(orderIds: string[]): SQL {
   const ids = sql`${`{${orderIds.join(',')}}`}::uuid[]`;
-  return [sql`
-    with changed as (delete from insight_attempts where order_id = any(${ids}) returning exam_id, section, total, choices),
-    ${itemsCte(sql`select distinct exam_id from changed`)}
-    ${applyCounts(-1)}`, sql`
-    with counted as (
+  return sql`
+    with old as (delete from insight_attempts where order_id = any(${ids}) returning exam_id, section, total, choices),
+    counted as (
       select os.id as os_id, os.order_id, os.exam_id, os.section, os.answer, os.raw_correct as total
       from order_sections os join orders o on o.id = os.order_id
       where os.order_id = any(${ids}) and o.status = 'completed' and o.disqualified_at is null
         and os.closed_by in ('submitted', 'swept') and os.exam_id is not null
     ),
-    ${itemsCte(sql`select distinct exam_id from counted`)},
+    ${itemsCte(sql`select exam_id from counted union select exam_id from old`)},
     chosen_maps as (
       -- Per section attempt: question id -> chosen text; a later entry for the same question wins.
       select c.os_id, c.order_id, c.exam_id, c.section, c.total,
@@ -75,7 +62,7 @@ export function refoldStatements(orderIds: string[]): [SQL, SQL] {
       left join lateral jsonb_array_elements(case when jsonb_typeof(pa.part->'list_question') = 'array' then pa.part->'list_question' else '[]'::jsonb end) with ordinality e(value, ord) on true
       group by c.os_id, c.order_id, c.exam_id, c.section, c.total
     ),
-    changed as (
+    fresh as (
       insert into insight_attempts (order_section_id, order_id, exam_id, section, total, choices)
       select m.os_id, m.order_id, m.exam_id, m.section, m.total,
         coalesce(array_agg(coalesce((i.option_map->>btrim(m.chosen->>i.question_id::text, E' \\t\\n\\r'))::int, -1)::smallint order by i.ord)
@@ -83,13 +70,27 @@ export function refoldStatements(orderIds: string[]): [SQL, SQL] {
       from chosen_maps m left join items i on i.exam_id = m.exam_id and i.section = m.section
       group by m.os_id, m.order_id, m.exam_id, m.section, m.total
       returning exam_id, section, total, choices
+    ),
+    changed as (
+      select exam_id, section, total, choices, 1 as sign from fresh
+      union all select exam_id, section, total, choices, -1 from old
+    ),
+    per_position as (
+      select a.exam_id, a.section, c.ord, c.chosen, a.total, sum(a.sign) as n
+      from changed a cross join lateral unnest(a.choices) with ordinality c(chosen, ord)
+      where a.total is not null
+      group by a.exam_id, a.section, c.ord, c.chosen, a.total
+      having sum(a.sign) <> 0
     )
-    ${applyCounts(1)}`];
+    insert into insight_counts (exam_id, question_id, chosen, total, n)
+    select x.exam_id, i.question_id, x.chosen, x.total, x.n::int
+    from per_position x join items i on i.exam_id = x.exam_id and i.section = x.section and i.ord = x.ord
+    on conflict (exam_id, question_id, chosen, total) do update set n = insight_counts.n + excluded.n`;
 }
 
 /** Re-counts the given orders (inside the caller's transaction, holding the fold lock). */
 async function refold(tx: Db, orderIds: string[]): Promise<void> {
-  for (const statement of refoldStatements(orderIds)) await tx.execute(statement);
+  await tx.execute(refoldStatement(orderIds));
 }
 
 /**
