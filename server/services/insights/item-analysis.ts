@@ -11,7 +11,7 @@
 import { sql } from 'drizzle-orm';
 import type { AppDb, AppTx } from '../../db/client.ts';
 import { ITEM_ANALYSIS_MIN_ATTEMPTS, SECTION_NAMES, type ItemFlag, type SectionName } from '../../../contracts/facts/index.ts';
-import { foldPendingInTx, rowsOf } from './item-counts.ts';
+import { foldInsightCounts, foldPendingInTx, rowsOf } from './item-counts.ts';
 import { groupSize, itemFlags, kr20FromAggregates, standardErrorOfMeasurement, type OptionFigures } from './statistics.ts';
 
 export interface ItemAnalysisItem {
@@ -114,6 +114,9 @@ export async function countedAttempts(db: AppDb, examId: string): Promise<number
 }
 
 export async function itemAnalysis(db: AppDb, examId: string): Promise<ItemAnalysis> {
+  // A long queue (after the upgrade's backfill, a bulk import) in committed batches first: a request
+  // that gives up still leaves its work done. Then what came since, in the reading transaction.
+  await foldInsightCounts(db);
   return db.transaction(async (tx) => {
     await foldPendingInTx(tx); // holds the fold lock to the end: the reads below see one state
     const attempts = await countedAttemptsInTx(tx, examId);

@@ -103,29 +103,29 @@ async function lockForFold(tx: Db): Promise<void> {
   await tx.execute(sql`select set_config('jit', 'off', true), set_config('work_mem', '64MB', true)`);
 }
 
-/** Folds every queued order, in the caller's transaction; returns how many queue rows it took. */
+/** Takes up to `batch` queued orders (the oldest) and re-counts them; returns how many queue rows it took. */
+async function foldBatch(tx: Db, batch: number): Promise<number> {
+  const claimed = await rowsOf(tx, sql`
+    delete from insight_dirty where id in (select id from insight_dirty order by id limit ${batch}) returning order_id`);
+  if (claimed.length > 0) await refold(tx, [...new Set(claimed.map((r) => String(r.order_id)))]);
+  return claimed.length;
+}
+
+/** Folds every queued order, in the caller's transaction (holding the lock to its end); returns how many queue rows it took. */
 export async function foldPendingInTx(tx: Db, batch = FOLD_BATCH): Promise<number> {
   await lockForFold(tx);
   let taken = 0;
-  for (;;) {
-    const claimed = await rowsOf(tx, sql`
-      delete from insight_dirty where id in (select id from insight_dirty order by id limit ${batch}) returning order_id`);
-    if (claimed.length === 0) return taken;
-    taken += claimed.length;
-    await refold(tx, [...new Set(claimed.map((r) => String(r.order_id)))]);
-  }
+  for (let n = await foldBatch(tx, batch); n > 0; n = await foldBatch(tx, batch)) taken += n;
+  return taken;
 }
 
-/** Folds the queue in transactions of `batch` orders (the CLI, the bench, after a bulk import). */
+/** Folds the queue in transactions of `batch` orders, each committed (the background job, the CLI, a long queue). */
 export async function foldInsightCounts(db: AppDb, batch = FOLD_BATCH): Promise<number> {
   let taken = 0;
   for (;;) {
     const n = await db.transaction(async (tx) => {
       await lockForFold(tx);
-      const claimed = await rowsOf(tx, sql`
-        delete from insight_dirty where id in (select id from insight_dirty order by id limit ${batch}) returning order_id`);
-      if (claimed.length) await refold(tx, [...new Set(claimed.map((r) => String(r.order_id)))]);
-      return claimed.length;
+      return foldBatch(tx, batch);
     });
     if (n === 0) return taken;
     taken += n;
