@@ -27,6 +27,7 @@ import { mediaUrlsPlugin } from './plugins/media-urls.ts';
 import { openapiPlugin } from './plugins/openapi.ts';
 import { retentionPlugin } from './plugins/retention.ts';
 import { sectionSweeperPlugin } from './plugins/section-sweeper.ts';
+import { insightsFoldPlugin } from './plugins/insights-fold.ts';
 import { securityHeadersPlugin, type CspDirectives } from './plugins/security-headers.ts';
 import { sessionLivePlugin } from './plugins/session-live.ts';
 import { spaStaticPlugin } from './plugins/spa-static.ts';
@@ -120,6 +121,7 @@ export const appPlugin: FastifyPluginAsyncZod<AppOptions> = async (app, opts) =>
   // `app.mediaUrls` (signed media URLs) and the overdue-section sweeper.
   await app.register(mediaUrlsPlugin, { apiBase: config.apiBase, ttlSeconds: config.mediaUrlTtlSeconds, jwtSecret: config.jwtSecret });
   await app.register(sectionSweeperPlugin, { intervalMs: config.sweepIntervalMs });
+  await app.register(insightsFoldPlugin, { intervalMs: config.sweepIntervalMs });
   // `app.blobs` (every stored file: DATA_DIR/media or the S3 bucket) and the retention sweep.
   await app.register(blobStorePlugin, { config });
   await app.register(retentionPlugin, { intervalMs: config.retentionIntervalMs, policy: config.retention });

@@ -75,6 +75,12 @@ describe('operator CLI', () => {
     }
   });
 
+  it('folds and rebuilds the kept item analysis counts', async () => {
+    expect(await admin('insights', 'fold')).toMatchObject({ code: 0, out: [expect.stringMatching(/^folded \d+ queued change\(s\)$/)] });
+    expect(await admin('insights', 'rebuild')).toMatchObject({ code: 0, out: ['rebuilt: 0 order(s) counted again'] });
+    expect((await admin('insights', 'recount')).code).toBe(2);
+  });
+
   it('refuses bad arguments with usage and exit 2, and a bad CSV adds nobody', async () => {
     const bad = await admin('licence', 'issue', '--count', 'lots');
     expect(bad.code).toBe(2);

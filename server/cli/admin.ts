@@ -21,8 +21,9 @@ import { photoCommand } from './commands/photo.ts';
 import { shipmentCommand } from './commands/shipment.ts';
 import { staffCommand } from './commands/staff.ts';
 import { sessionCommand } from './commands/session.ts';
+import { insightsCommand } from './commands/insights.ts';
 
-const commands: AdminCommand[] = [institutionCommand, memberCommand, licenceCommand, companyCommand, examCommand, ssoLinkCommand, certificateCommand, keysCommand, shipmentCommand, retentionCommand, photoCommand, staffCommand, blobsCommand, accommodationsCommand, sessionCommand];
+const commands: AdminCommand[] = [institutionCommand, memberCommand, licenceCommand, companyCommand, examCommand, ssoLinkCommand, certificateCommand, keysCommand, shipmentCommand, retentionCommand, photoCommand, staffCommand, blobsCommand, accommodationsCommand, sessionCommand, insightsCommand];
 
 export function usageText(list: AdminCommand[] = commands): string {
   return ['usage: npm run admin -- <command> [args]', '', ...list.flatMap((c) => [

@@ -16,3 +16,4 @@ export * from './staff.ts';
 export * from './privacy.ts';
 export * from './review.ts';
 export * from './sessions.ts';
+export * from './insights.ts';
