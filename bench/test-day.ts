@@ -30,13 +30,17 @@ import { prepareBulkCandidates, type BulkCandidate } from '../tests/server-helpe
 import { startServerProcess, stopServerProcess, type ServerProcess } from '../tests/server-helpers/server-process.ts';
 import { round, send } from './lib/load-gen.ts';
 import { samplePgWaits } from './lib/pg-waits.ts';
+import { summariseProfiles } from './lib/cpu-profile.ts';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const { values: argv } = parseArgs({ options: {
   members: { type: 'string', default: '2000' },
   views: { type: 'string', default: '20' },
   seconds: { type: 'string', default: '60' },
+  // V8 CPU profiles of both server processes (bench/results/profiles-test-day/), summarised at the end.
+  profile: { type: 'boolean', default: false },
 } });
+const PROFILE_DIR = join(root, 'bench', 'results', 'profiles-test-day');
 const MEMBERS = Number(argv.members);
 const VIEWS = Number(argv.views);
 const SECONDS = Number(argv.seconds);
@@ -118,8 +122,10 @@ async function main() {
   try {
     console.log(`[test-day] preparing ${MEMBERS} members with a listening section open…`);
     const world = await prepareBulkCandidates({ dataDir: scratch, databaseUrl, count: MEMBERS });
+    if (argv.profile) { rmSync(PROFILE_DIR, { recursive: true, force: true }); mkdirSync(PROFILE_DIR, { recursive: true }); }
+    const nodeArgs = argv.profile ? ['--cpu-prof', `--cpu-prof-dir=${PROFILE_DIR}`] : [];
     for (let i = 0; i < 2; i++) {
-      servers.push(await startServerProcess({ DATABASE_URL: databaseUrl, DATA_DIR: mkdtempSync(join(tmpdir(), `epot-bench-td-node${i}-`)), SWEEP_INTERVAL_MS: '0' }, { timeoutMs: 120_000 }));
+      servers.push(await startServerProcess({ DATABASE_URL: databaseUrl, DATA_DIR: mkdtempSync(join(tmpdir(), `epot-bench-td-node${i}-`)), SWEEP_INTERVAL_MS: '0' }, { timeoutMs: 120_000, nodeArgs }));
     }
     const urls = servers.map((s) => s.url);
     const sample = async (label: string, withViews: boolean) => {
@@ -183,6 +189,12 @@ async function main() {
   } finally {
     for (const v of views) v.close();
     await Promise.all(servers.map((s) => stopServerProcess(s.proc)));
+    if (argv.profile) {
+      const summary = summariseProfiles(PROFILE_DIR, 30, SECONDS * 2 + 10);
+      console.log(`\nserver CPU profile (both processes, the last ${SECONDS * 2 + 10} s): ${summary.total_ms} ms sampled`);
+      for (const g of summary.groups.slice(0, 12)) console.log(`  ${g.self_pct} %  ${g.group}`);
+      for (const f of summary.functions.slice(0, 25)) console.log(`  ${f.self_pct} %  ${f.fn}  ${f.where}`);
+    }
     await admin.query(`drop database if exists ${name} with (force)`).catch(() => {});
     await admin.end();
     rmSync(scratch, { recursive: true, force: true });
