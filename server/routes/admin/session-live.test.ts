@@ -15,8 +15,8 @@ import { buildApp } from '../../app.ts';
 import { openDatabase } from '../../db/client.ts';
 import { sweepOverdueSections } from '../../services/exam/attempts.ts';
 import { appWithFixtureExam } from '../../../tests/server-helpers/exam-fixture.ts';
-import { call, getSection, orderFor, sectionRow, type StartedOrder } from '../../../tests/server-helpers/exam-attempts.ts';
-import { createMember } from '../../../tests/server-helpers/members.ts';
+import { call, getSection, sectionRow, type StartedOrder } from '../../../tests/server-helpers/exam-attempts.ts';
+import { consentedMember, startSignal } from '../../../tests/server-helpers/session-members.ts';
 import { openSse, type SseStream } from '../../../tests/server-helpers/sse.ts';
 import { auditOf, otherInstitutionAdmin, proctorToken, staffAuth, staffCall, staffToken } from '../../../tests/server-helpers/staff.ts';
 import type { TestApp } from '../../../tests/server-helpers/test-app.ts';
@@ -41,13 +41,8 @@ afterAll(async () => {
   await t?.cleanup();
 });
 
-async function member(): Promise<StartedOrder> {
-  const { user } = await createMember(t.db, { is_b2b: true, institution_id: t.seed!.institutionId, company_id: t.seed!.companyId });
-  const o = await orderFor(t, user, 'not_started', t.seed!.institutionId);
-  await call(t, { method: 'POST', url: `/users/v1/member/order/consent/${o.orderId}`, headers: o.headers, payload: { rules_version: '2026-11-01', accepted: true, biometric_version: '2026-11-01' } });
-  return o;
-}
-const start = (o: StartedOrder) => call(t, { method: 'PUT', url: `/users/v1/member/order/update-start-test/${o.orderId}`, headers: o.headers, payload: {} });
+const member = () => consentedMember(t);
+const start = (o: StartedOrder) => startSignal(t, o);
 const beat = (section: Heartbeat['section'], run: string, seq: number): Heartbeat => ({
   section, run_id: run, seq, elapsed_ms: seq * HEARTBEAT_INTERVAL_MS, camera_live: true, detector_running: true, detector_fps: 4,
   face_counts: { ok: 60, no_face: 0, multi_face: 0, still: 0 }, tab_hidden_ms: 0, tab_leaves: 0, speech_monitoring: true,

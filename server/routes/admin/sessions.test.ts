@@ -7,8 +7,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { MemberSessionNotice, TestSession } from '../../../contracts/admin-sessions.ts';
 import { SESSION_MESSAGES } from '../../../contracts/facts/index.ts';
 import { appWithFixtureExam } from '../../../tests/server-helpers/exam-fixture.ts';
-import { call, orderFor, type StartedOrder } from '../../../tests/server-helpers/exam-attempts.ts';
+import { call, type StartedOrder } from '../../../tests/server-helpers/exam-attempts.ts';
 import { createMember } from '../../../tests/server-helpers/members.ts';
+import { consentedMember, startSignal } from '../../../tests/server-helpers/session-members.ts';
 import { auditOf, otherInstitutionAdmin, proctorToken, staffCall, staffToken } from '../../../tests/server-helpers/staff.ts';
 import type { TestApp } from '../../../tests/server-helpers/test-app.ts';
 
@@ -24,13 +25,8 @@ beforeAll(async () => {
 });
 afterAll(async () => { await t?.cleanup(); });
 
-async function member(): Promise<StartedOrder> {
-  const { user } = await createMember(t.db, { is_b2b: true, institution_id: t.seed!.institutionId, company_id: t.seed!.companyId });
-  const o = await orderFor(t, user, 'not_started', t.seed!.institutionId);
-  await call(t, { method: 'POST', url: `/users/v1/member/order/consent/${o.orderId}`, headers: o.headers, payload: { rules_version: '2026-11-01', accepted: true, biometric_version: '2026-11-01' } });
-  return o;
-}
-const start = (o: StartedOrder) => call(t, { method: 'PUT', url: `/users/v1/member/order/update-start-test/${o.orderId}`, headers: o.headers, payload: {} });
+const member = () => consentedMember(t);
+const start = (o: StartedOrder) => startSignal(t, o);
 const notice = async (o: StartedOrder) =>
   (await call<{ session: MemberSessionNotice | null }>(t, { method: 'GET', url: '/users/v1/member/order/session-notice', headers: o.headers })).body.data.session;
 const schedule = (token: string, body: object) => staffCall(t, { method: 'POST', url: '/sessions', token, payload: body });
