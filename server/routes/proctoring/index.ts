@@ -16,8 +16,8 @@ import { enforce } from '../../services/platform/rate-limit.ts';
 import { orderConsentState } from '../../services/privacy/consents.ts';
 import { uploadRoutes } from './upload.ts';
 import { counterKindOf, SERVER_MESSAGES } from '../../../contracts/facts/index.ts';
-import { announceBeat, publishMemberEvent } from '../../services/sessions/live.ts';
-import { memberNotices } from '../../services/sessions/live-actions.ts';
+import { publishMemberEvent } from '../../services/sessions/live.ts';
+import { announceBeatWithNotices } from '../../services/sessions/live-actions.ts';
 
 // A real candidate raises a few per minute at most; this stops a runaway or scripted client.
 const VIOLATIONS_PER_MINUTE = 60;
@@ -96,10 +96,7 @@ const orderProctoringRoutes: FastifyPluginAsyncZod = async (app) => {
     const now = app.clock.now();
     const data = await recordHeartbeats(app.db, req.member.id, req.params.id, req.body.beats, now);
     // Test day: the beat reaches the live views; the answer carries the proctors' notices (issue 30).
-    const [, notices] = await Promise.all([
-      announceBeat(app.db, req.member.id, req.params.id, req.body.beats.at(-1)!.section, now, req.log),
-      memberNotices(app.db, req.member.id, now),
-    ]);
+    const notices = await announceBeatWithNotices(app.db, { userId: req.member.id, orderId: req.params.id, section: req.body.beats.at(-1)!.section }, now, req.log);
     return { status: 200 as const, message: 'OK', data: { ...data, notices } };
   });
 };

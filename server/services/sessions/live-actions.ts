@@ -3,8 +3,8 @@
 // the next heartbeat answer), a re-entry for a member whose laptop died (the section they were in is
 // reopened with the time they had left; their drafts are kept), a banner message, and (sessions.ts)
 // the end. Each is a live event too, so every open view shows it and the member is told.
-import { and, desc, eq, gt, inArray, isNull, max, or, sql } from 'drizzle-orm';
-import { LIVE_MESSAGES, SESSION_MESSAGES, SUBMIT_GRACE_MS } from '../../../contracts/facts/index.ts';
+import { and, desc, eq, gt, isNull, max, or, sql } from 'drizzle-orm';
+import { LIVE_CHANNEL, LIVE_MESSAGES, SESSION_MESSAGES, SUBMIT_GRACE_MS } from '../../../contracts/facts/index.ts';
 import type { MemberNotice } from '../../../contracts/proctoring.ts';
 import type { AppDb } from '../../db/client.ts';
 import { orderSections, orders, proctoringHeartbeats, sessionLiveEvents, testSessionMembers, testSessions } from '../../db/schema/index.ts';
@@ -104,19 +104,37 @@ export async function sendSessionMessage(db: AppDb, sessionId: string, instituti
   return { event_id: eventId, deadline_at: null };
 }
 
-/** The notices of the member's sessions from the last half hour, for their heartbeat answer. */
-export async function memberNotices(db: AppDb, userId: string, now: Date): Promise<MemberNotice[]> {
-  const since = new Date(now.getTime() - NOTICE_WINDOW_MS);
-  const rows = await db.select().from(sessionLiveEvents)
-    .where(and(
-      inArray(sessionLiveEvents.kind, ['message', 'deadline', 'reentry', 'session_end']), gt(sessionLiveEvents.at, since),
-      inArray(sessionLiveEvents.session_id, sql`(select ${testSessionMembers.session_id} from ${testSessionMembers} where ${testSessionMembers.user_id} = ${userId})`),
-      or(isNull(sessionLiveEvents.user_id), eq(sessionLiveEvents.user_id, userId)),
-    )).orderBy(sessionLiveEvents.id).limit(20);
-  return rows.map((r) => ({
-    id: r.id, kind: r.kind as MemberNotice['kind'], at: r.at.toISOString(),
-    text: r.kind === 'message' ? String(r.data.text ?? '')
-      : r.kind === 'deadline' ? LIVE_MESSAGES.extraTimeNotice(Number(r.data.minutes ?? 0))
-        : r.kind === 'reentry' ? LIVE_MESSAGES.reentryNotice : LIVE_MESSAGES.sessionEndedNotice,
-  }));
+const noticeText = (kind: string, data: Record<string, unknown>) => (kind === 'message' ? String(data.text ?? '')
+  : kind === 'deadline' ? LIVE_MESSAGES.extraTimeNotice(Number(data.minutes ?? 0))
+    : kind === 'reentry' ? LIVE_MESSAGES.reentryNotice : LIVE_MESSAGES.sessionEndedNotice);
+
+/**
+ * A heartbeat's part of the test day, in one round trip (a beat comes every 15 s from every member):
+ * announces the beat to the live views when the member is in a live session, and returns the
+ * notices of their sessions from the last half hour for the heartbeat's answer.
+ */
+export async function announceBeatWithNotices(db: AppDb, input: { userId: string; orderId: string; section: string }, now: Date,
+  log?: { warn: (obj: object, msg: string) => void }): Promise<MemberNotice[]> {
+  const at = now.toISOString();
+  const payload = JSON.stringify({ id: null, u: input.userId, o: input.orderId, k: 'beat', d: { section: input.section }, at });
+  try {
+    const result = await db.execute(sql`with live as (
+        select s.id from ${testSessionMembers} m join ${testSessions} s on s.id = m.session_id
+        where m.user_id = ${input.userId} and s.opens_at - interval '1 day' <= ${at}::timestamptz and s.closes_at + interval '1 hour' >= ${at}::timestamptz),
+      announced as (select pg_notify(${LIVE_CHANNEL}, ${payload}) as x where exists (select 1 from live)),
+      notices as (
+        select e.id, e.kind, e.data, e.at from ${sessionLiveEvents} e
+        where e.session_id in (select id from live) and e.kind in ('message', 'deadline', 'reentry', 'session_end')
+          and e.at > ${new Date(now.getTime() - NOTICE_WINDOW_MS).toISOString()}::timestamptz and (e.user_id is null or e.user_id = ${input.userId})
+        order by e.id limit 20)
+      select (select count(*) from announced)::int as announced, n.id, n.kind, n.data, n.at from (select 1) one left join notices n on true order by n.id`);
+    const rows = ((result as unknown as { rows?: unknown[] }).rows ?? (result as unknown as unknown[])) as
+      { id: number | string | null; kind: string | null; data: Record<string, unknown> | null; at: string | Date | null }[];
+    return rows.filter((r) => r.id !== null).map((r) => ({
+      id: Number(r.id), kind: r.kind as MemberNotice['kind'], at: new Date(r.at!).toISOString(), text: noticeText(r.kind!, r.data ?? {}),
+    }));
+  } catch (err) {
+    log?.warn({ err }, 'live beat not announced');
+    return [];
+  }
 }

@@ -43,16 +43,6 @@ export async function publishMemberEvent(db: AppDb, input: MemberEventInput, now
   }
 }
 
-/** Announces a heartbeat (not stored: proctoring_heartbeats has it) if the member is in a live session. */
-export async function announceBeat(db: AppDb, userId: string, orderId: string, section: string, now: Date, log?: Log): Promise<void> {
-  const payload = JSON.stringify({ id: null, u: userId, o: orderId, k: 'beat', d: { section }, at: now.toISOString() });
-  try {
-    await db.execute(sql`select pg_notify(${LIVE_CHANNEL}, ${payload}) where ${activeSessionOf(userId, now)}`);
-  } catch (err) {
-    log?.warn({ err }, 'live beat not announced');
-  }
-}
-
 /** Stores and announces a whole-session event (a message to everyone, the end). */
 export async function publishSessionEvent(db: AppDb, sessionId: string, kind: LiveEventKind, data: Record<string, unknown>, now: Date, userId: string | null = null): Promise<number> {
   const rows = await db.execute<{ id: number }>(sql`with ins as (
