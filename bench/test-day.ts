@@ -12,7 +12,7 @@
 // difference (what the live view adds), the database backends' CPU, notifications per second and
 // the push delay p50/p95/p99 are printed as a markdown table with the machine's load, and written
 // to bench/results/test-day.json.
-import { randomBytes, randomUUID } from 'node:crypto';
+import { randomUUID } from 'node:crypto';
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg, tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
@@ -20,13 +20,13 @@ import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { createParser } from 'eventsource-parser';
 import { inArray } from 'drizzle-orm';
-import pg from 'pg';
 import { apiPaths, fillPath } from '../contracts/api-paths.ts';
 import { HEARTBEAT_INTERVAL_MS, type LiveEvent } from '../contracts/facts/index.ts';
 import { openDatabase } from '../server/db/client.ts';
 import { institutions, testSessionMembers, testSessions, users } from '../server/db/schema/index.ts';
 import { DEMO_PASSWORD } from '../server/seed/demo-seed.ts';
 import { prepareBulkCandidates, type BulkCandidate } from '../tests/server-helpers/bulk-candidates.ts';
+import { createScratchPostgres, TEST_DATABASE_URL } from '../tests/server-helpers/test-db.ts';
 import { startServerProcess, stopServerProcess, type ServerProcess } from '../tests/server-helpers/server-process.ts';
 import { round, send } from './lib/load-gen.ts';
 import { samplePgWaits } from './lib/pg-waits.ts';
@@ -44,7 +44,7 @@ const PROFILE_DIR = join(root, 'bench', 'results', 'profiles-test-day');
 const MEMBERS = Number(argv.members);
 const VIEWS = Number(argv.views);
 const SECONDS = Number(argv.seconds);
-const ADMIN_URL = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+const ADMIN_URL = TEST_DATABASE_URL;
 
 const procCpu = (pid: number) => {
   const f = readFileSync(`/proc/${pid}/stat`, 'utf8');
@@ -109,13 +109,8 @@ async function beatFor(urls: string[], members: BulkCandidate[], seconds: number
 }
 
 async function main() {
-  const name = `epot_bench_td_${randomBytes(4).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: ADMIN_URL });
-  await admin.connect();
-  await admin.query(`create database ${name}`);
-  const url = new URL(ADMIN_URL);
-  url.pathname = `/${name}`;
-  const databaseUrl = url.toString();
+  const scratchDb = await createScratchPostgres('epot_bench_td');
+  const { name, url: databaseUrl } = scratchDb;
   const scratch = mkdtempSync(join(tmpdir(), 'epot-bench-td-'));
   const servers: ServerProcess[] = [];
   const views: View[] = [];
@@ -195,8 +190,7 @@ async function main() {
       for (const g of summary.groups.slice(0, 12)) console.log(`  ${g.self_pct} %  ${g.group}`);
       for (const f of summary.functions.slice(0, 25)) console.log(`  ${f.self_pct} %  ${f.fn}  ${f.where}`);
     }
-    await admin.query(`drop database if exists ${name} with (force)`).catch(() => {});
-    await admin.end();
+    await scratchDb.drop();
     rmSync(scratch, { recursive: true, force: true });
   }
 }

@@ -49,6 +49,16 @@ const dbUrl = (name: string) => {
   return url.toString();
 };
 
+/** An empty PostgreSQL database of its own (the e2e cluster, benchmarks): its name, URL and drop. */
+export async function createScratchPostgres(prefix: string): Promise<{ name: string; url: string; drop(): Promise<void> }> {
+  const name = `${prefix}_${randomBytes(5).toString('hex')}`;
+  await withAdmin((c) => c.query(`create database ${name}`));
+  return {
+    name, url: dbUrl(name),
+    drop: () => withAdmin(async (c) => { await c.query(`drop database if exists ${name} with (force)`); }).catch(() => {}),
+  };
+}
+
 let migrationsHash: string | undefined;
 /** Names the migrated copy: the migration files (SQL and journal) and the PGlite version. */
 function schemaHash(): string {

@@ -3,7 +3,6 @@
 // empty DATA_DIR: nothing is shared on a disk) and a round-robin proxy in front of them. Prepared
 // while the servers are down: migrate, the demo accounts, the small fixture exam (its media into the
 // bucket) and `overdue` extra candidates with a listening section started, for the sweepers.
-import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -20,8 +19,8 @@ import { writeExamFixture } from '../../server-helpers/exam-fixture.ts';
 import { startRoundRobinProxy, type RoundRobinProxy } from '../../server-helpers/round-robin-proxy.ts';
 import { startServerProcess, stopServerProcess, type ServerProcess } from '../../server-helpers/server-process.ts';
 import { startTestS3, type TestS3 } from '../../server-helpers/s3-server.ts';
+import { createScratchPostgres } from '../../server-helpers/test-db.ts';
 
-const ADMIN_URL = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
 export const BUCKET_PREFIX = 'cluster/';
 
 export interface Cluster {
@@ -42,13 +41,8 @@ export interface Cluster {
 }
 
 export async function startCluster(opts: { processes: number; overdue: number; env?: Record<string, string> }): Promise<Cluster> {
-  const name = `epot_e2e_${randomBytes(5).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: ADMIN_URL });
-  await admin.connect();
-  await admin.query(`create database ${name}`);
-  const url = new URL(ADMIN_URL);
-  url.pathname = `/${name}`;
-  const databaseUrl = url.toString();
+  const scratchDb = await createScratchPostgres('epot_e2e');
+  const databaseUrl = scratchDb.url;
   const scratch = mkdtempSync(join(tmpdir(), 'epot-e2e-cluster-'));
   const dataDirs: string[] = [];
   const servers: ServerProcess[] = [];
@@ -63,8 +57,7 @@ export async function startCluster(opts: { processes: number; overdue: number; e
     await proxy?.close();
     await s3?.close();
     await pool.end().catch(() => {});
-    await admin.query(`drop database if exists ${name} with (force)`).catch(() => {});
-    await admin.end().catch(() => {});
+    await scratchDb.drop();
     for (const d of [scratch, ...dataDirs]) rmSync(d, { recursive: true, force: true });
   };
   try {
