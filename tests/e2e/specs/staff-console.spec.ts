@@ -63,7 +63,7 @@ test('the institution admin logs in and changes a rule; the preview says what a 
   await expect(page).toHaveURL(/\/admin\/settings$/);
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Pengaturan lembaga: Lembaga Demo');
   const nav = page.getByRole('navigation', { name: 'Menu konsol' });
-  await expect(nav.getByRole('link')).toHaveText(['Pengaturan lembaga', 'Anggota', 'Lisensi', 'Hasil tes', 'Tinjauan pengawasan', 'Staf', 'Data pribadi', 'Log audit', 'Keamanan akun']);
+  await expect(nav.getByRole('link')).toHaveText(['Pengaturan lembaga', 'Anggota', 'Lisensi', 'Sesi tes', 'Hasil tes', 'Statistik hasil', 'Tinjauan pengawasan', 'Staf', 'Data pribadi', 'Log audit', 'Keamanan akun']);
   const preview = page.getByTestId('settings-preview');
   await expect(preview).toHaveText('kamera wajib; tab baru dihitung; gugur pada pelanggaran ke-3 tab baru; wajah dihitung; gugur pada pelanggaran ke-3 wajah; suara dihitung; pelanggaran suara hanya peringatan');
   await expect(page.getByText('Perubahan berlaku untuk tes yang belum dimulai. Tes yang sedang berlangsung tidak berubah.')).toBeVisible();
