@@ -140,6 +140,7 @@ export async function openDatabase(opts: OpenDatabaseOptions = {}): Promise<Data
     // unhandled it would crash the process. The pool replaces the client on the next query.
     pool.on('error', onError);
     const db = drizzlePg({ client: pool, schema });
+    const listeners = new Set<() => Promise<void>>();
     // Fail fast on a bad URL instead of at the first request.
     try {
       await pool.query('select 1');
@@ -161,8 +162,17 @@ export async function openDatabase(opts: OpenDatabaseOptions = {}): Promise<Data
         }
       },
       migrationInfo: () => readMigrationInfo(async (text) => (await pool.query(text)).rows),
-      listen: (channel, onMessage, onResubscribed) => listenPg(opts.databaseUrl!, channel, onMessage, onResubscribed, onError),
-      close: () => pool.end(),
+      async listen(channel, onMessage, onResubscribed) {
+        const stop = await listenPg(opts.databaseUrl!, channel, onMessage, onResubscribed, onError);
+        listeners.add(stop);
+        return async () => { listeners.delete(stop); await stop(); };
+      },
+      // Listeners end with the database: a LISTEN connection left behind would keep reconnecting.
+      async close() {
+        await Promise.all([...listeners].map((stop) => stop()));
+        listeners.clear();
+        await pool.end();
+      },
     };
   }
 
