@@ -98,3 +98,10 @@ export const RESULT_EXPORT_HEADERS = [
 
 /** Largest licence batch one request may generate. */
 export const LICENCE_BATCH_MAX = 1000;
+
+/** The audit log's target types in the console's words (the code stays in a tooltip for support). */
+export const AUDIT_TARGET_LABELS: Readonly<Record<string, string>> = {
+  certificate: 'Sertifikat', company: 'Perusahaan', exam: 'Ujian', insights: 'Statistik hasil', institution: 'Lembaga', media: 'Berkas',
+  member: 'Anggota', order: 'Tes', privacy_request: 'Permintaan data pribadi', results: 'Hasil tes', 'licence-batch': 'Batch lisensi',
+  session: 'Sesi tes', shipment: 'Pengiriman', staff: 'Staf',
+};

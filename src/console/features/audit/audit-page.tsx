@@ -11,6 +11,7 @@ import { listAudit, type AuditEntry, type AuditFilter } from './api/audit-api.ts
 import { formatCount, formatStaffDateTime } from '../../lib/format.ts';
 import { dayBoundary, usePaged } from '../../lib/paged.ts';
 import { useStaffTitle } from '../../lib/use-staff-title.ts';
+import { AUDIT_TARGET_LABELS } from '../../../../contracts/facts/index.ts';
 
 const t = staffMessages.audit;
 const LIMIT = 20;
@@ -80,7 +81,9 @@ export function AuditPage() {
                 <Cell>{formatStaffDateTime(e.at)}</Cell>
                 <Cell>{e.role === 'shell' ? t.shell : staffMessages.app.roles[e.role as keyof typeof staffMessages.app.roles] ?? e.role}</Cell>
                 <Cell><code>{e.action}</code></Cell>
-                <Cell>{e.target_type} {e.target_id}</Cell>
+                <Cell>
+                  {AUDIT_TARGET_LABELS[e.target_type] ? <span title={e.target_type}>{AUDIT_TARGET_LABELS[e.target_type]}</span> : <code>{e.target_type}</code>} {e.target_id}
+                </Cell>
                 {/* A technical record, like the action: field paths and values shown as code (issue 32). */}
                 <Cell className="staff-change"><code>{changeText(e.before, e.after)}</code></Cell>
                 <Cell>{e.ip ?? '–'}{e.socket_ip && e.socket_ip !== e.ip ? ` (${t.viaSocket(e.socket_ip)})` : ''}</Cell>
