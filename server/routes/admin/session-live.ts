@@ -13,13 +13,12 @@ import {
 } from '../../../contracts/admin-sessions.ts';
 import { apiPaths } from '../../../contracts/api-paths.ts';
 import { okEnvelope } from '../../../contracts/envelope.ts';
-import { LIVE_MESSAGES, SESSION_MESSAGES, type LiveEvent } from '../../../contracts/facts/index.ts';
+import { LIVE_MESSAGES, type LiveEvent } from '../../../contracts/facts/index.ts';
 import { testSessionMembers } from '../../db/schema/index.ts';
-import { HttpError } from '../../http-error.ts';
 import { actorOf } from '../../plugins/staff-auth.ts';
 import { allowReentry, giveExtraTime, sendSessionMessage } from '../../services/sessions/live-actions.ts';
 import { liveEventsSince, liveSnapshot } from '../../services/sessions/live.ts';
-import { sessionDetail } from '../../services/sessions/sessions.ts';
+import { sessionSummary } from '../../services/sessions/sessions.ts';
 import { institutionFilter } from '../../services/staff/scope.ts';
 import { eq } from 'drizzle-orm';
 
@@ -49,13 +48,9 @@ export const staffSessionLiveRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   }, async (req, reply) => {
     const now = app.clock.now();
-    const session = await sessionDetail(app.db, req.params.id, institutionFilter(req.staff), now);
-    if (!session) throw HttpError.notFound(SESSION_MESSAGES.notFound);
-    const snapshot = async () => {
-      const snap = await liveSnapshot(app.db, session.id, { opens_at: new Date(session.opens_at) }, app.clock.now());
-      const { members: _members, ...rest } = session;
-      return { session: rest, ...snap };
-    };
+    // The session alone: the snapshot reads its members' rows itself.
+    const session = await sessionSummary(app.db, req.params.id, institutionFilter(req.staff), now);
+    const snapshot = async () => ({ session, ...await liveSnapshot(app.db, session.id, { opens_at: new Date(session.opens_at) }, app.clock.now()) });
     if (!String(req.headers.accept ?? '').includes('text/event-stream')) return { status: 200 as const, message: 'OK', data: await snapshot() };
 
     const memberIds = new Set((await app.db.select({ id: testSessionMembers.user_id }).from(testSessionMembers)

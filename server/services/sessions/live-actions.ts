@@ -4,25 +4,19 @@
 // reopened with the time they had left; their drafts are kept), a banner message, and (sessions.ts)
 // the end. Each is a live event too, so every open view shows it and the member is told.
 import { and, desc, eq, gt, isNull, max, or, sql } from 'drizzle-orm';
-import { LIVE_CHANNEL, LIVE_MESSAGES, SESSION_MESSAGES, SUBMIT_GRACE_MS } from '../../../contracts/facts/index.ts';
+import { LIVE_CHANNEL, LIVE_MESSAGES, SUBMIT_GRACE_MS } from '../../../contracts/facts/index.ts';
 import type { MemberNotice } from '../../../contracts/proctoring.ts';
 import type { AppDb } from '../../db/client.ts';
 import { orderSections, orders, proctoringHeartbeats, sessionLiveEvents, testSessionMembers, testSessions } from '../../db/schema/index.ts';
 import { HttpError } from '../../http-error.ts';
 import { appendAudit, type AuditActor } from '../staff/audit.ts';
 import { publishSessionEvent } from './live.ts';
+import { sessionRowInScope } from './sessions.ts';
 
 /** A re-entry gives at least this long (a member whose time ran out with the laptop still gets to finish a question). */
 const MIN_REENTRY_MS = 2 * 60_000;
 /** Notices older than this are not repeated to a member's heartbeat. */
 const NOTICE_WINDOW_MS = 30 * 60_000;
-
-async function sessionInScope(db: AppDb, id: string, institutionId: string | null) {
-  const [row] = await db.select().from(testSessions)
-    .where(and(eq(testSessions.id, id), institutionId ? eq(testSessions.institution_id, institutionId) : undefined));
-  if (!row) throw HttpError.notFound(SESSION_MESSAGES.notFound);
-  return row;
-}
 
 async function memberOrder(db: AppDb, sessionId: string, userId: string) {
   const [member] = await db.select().from(testSessionMembers)
@@ -35,7 +29,7 @@ async function memberOrder(db: AppDb, sessionId: string, userId: string) {
 /** Moves the open section's deadline on by `minutes`. 409 when the member is not in a section. */
 export async function giveExtraTime(db: AppDb, sessionId: string, institutionId: string | null, userId: string,
   input: { minutes: number; reason: string }, actor: AuditActor, now: Date) {
-  const session = await sessionInScope(db, sessionId, institutionId);
+  const session = await sessionRowInScope(db, sessionId, institutionId);
   const order = await memberOrder(db, sessionId, userId);
   if (!order || order.status !== 'in_progress') throw new HttpError(409, LIVE_MESSAGES.noOpenSection);
   const graceEdge = new Date(now.getTime() - SUBMIT_GRACE_MS);
@@ -64,7 +58,7 @@ export async function giveExtraTime(db: AppDb, sessionId: string, institutionId:
  */
 export async function allowReentry(db: AppDb, sessionId: string, institutionId: string | null, userId: string,
   input: { reason: string }, actor: AuditActor, now: Date) {
-  const session = await sessionInScope(db, sessionId, institutionId);
+  const session = await sessionRowInScope(db, sessionId, institutionId);
   const order = await memberOrder(db, sessionId, userId);
   if (!order || order.status !== 'in_progress') throw new HttpError(409, LIVE_MESSAGES.noReentry);
   const [last] = await db.select().from(orderSections).where(eq(orderSections.order_id, order.id)).orderBy(desc(orderSections.started_at)).limit(1);
@@ -94,7 +88,7 @@ export async function allowReentry(db: AppDb, sessionId: string, institutionId: 
 /** A banner to one member or to everyone in the session (audited with its reason). */
 export async function sendSessionMessage(db: AppDb, sessionId: string, institutionId: string | null,
   input: { text: string; user_id?: string | undefined; reason: string }, actor: AuditActor, now: Date) {
-  const session = await sessionInScope(db, sessionId, institutionId);
+  const session = await sessionRowInScope(db, sessionId, institutionId);
   if (input.user_id) await memberOrder(db, sessionId, input.user_id);
   await appendAudit(db, actor, {
     action: 'session.message', targetType: 'session', targetId: sessionId, institutionId: session.institution_id,

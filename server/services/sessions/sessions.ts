@@ -92,12 +92,24 @@ export async function createSession(db: AppDb, institutionId: string, input: Cre
 const inScope = (id: string, institutionId: string | null) =>
   and(eq(testSessions.id, id), institutionId ? eq(testSessions.institution_id, institutionId) : undefined);
 
+/** The session's row when it is in the caller's scope; 404 (as an id that does not exist) otherwise. */
+export async function sessionRowInScope(db: AppDb, id: string, institutionId: string | null): Promise<SessionRow> {
+  const [row] = await db.select().from(testSessions).where(inScope(id, institutionId));
+  if (!row) throw HttpError.notFound(SESSION_MESSAGES.notFound);
+  return row;
+}
+
 export async function listSessions(db: AppDb, institutionId: string | null, page: { limit: number; page: number }, now: Date) {
   const where = institutionId ? eq(testSessions.institution_id, institutionId) : undefined;
   const rows = await db.select().from(testSessions).where(where).orderBy(desc(testSessions.opens_at), desc(testSessions.id))
     .limit(page.limit).offset((page.page - 1) * page.limit);
   const [total] = await db.select({ n: count() }).from(testSessions).where(where);
   return { list: await decorate(db, rows, now), limit: page.limit, page: page.page, total: total?.n ?? 0 };
+}
+
+/** One session (without its members) when it is in the caller's scope; 404 otherwise. */
+export async function sessionSummary(db: AppDb, id: string, institutionId: string | null, now: Date): Promise<TestSession> {
+  return (await decorate(db, [await sessionRowInScope(db, id, institutionId)], now))[0]!;
 }
 
 /** One session with its members and where each stands (their newest order); undefined out of scope. */
@@ -115,8 +127,7 @@ export async function sessionDetail(db: AppDb, id: string, institutionId: string
 
 /** Ends a session early: no start from now on (sections already running keep their deadlines). */
 export async function endSession(db: AppDb, id: string, institutionId: string | null, reason: string, actor: AuditActor, now: Date): Promise<TestSession> {
-  const [row] = await db.select().from(testSessions).where(inScope(id, institutionId));
-  if (!row) throw HttpError.notFound(SESSION_MESSAGES.notFound);
+  const row = await sessionRowInScope(db, id, institutionId);
   if (row.ended_at) throw HttpError.badRequest(SESSION_MESSAGES.alreadyEnded);
   const [ended] = await db.transaction(async (tx) => {
     const out = await tx.update(testSessions).set({ ended_at: now }).where(and(eq(testSessions.id, id), isNull(testSessions.ended_at))).returning();
