@@ -39,6 +39,9 @@ const { values: argv } = parseArgs({ options: {
   seconds: { type: 'string', default: '60' },
   // V8 CPU profiles of both server processes (bench/results/profiles-test-day/), summarised at the end.
   profile: { type: 'boolean', default: false },
+  // The server processes reach PostgreSQL over its Unix socket in this folder instead of loopback TCP
+  // (on loopback the sender's writes also pay the receiver's TCP work: bench/README.md, Test day).
+  socket: { type: 'string' },
 } });
 const PROFILE_DIR = join(root, 'bench', 'results', 'profiles-test-day');
 const MEMBERS = Number(argv.members);
@@ -120,7 +123,8 @@ async function main() {
     if (argv.profile) { rmSync(PROFILE_DIR, { recursive: true, force: true }); mkdirSync(PROFILE_DIR, { recursive: true }); }
     const nodeArgs = argv.profile ? ['--cpu-prof', `--cpu-prof-dir=${PROFILE_DIR}`] : [];
     for (let i = 0; i < 2; i++) {
-      servers.push(await startServerProcess({ DATABASE_URL: databaseUrl, DATA_DIR: mkdtempSync(join(tmpdir(), `epot-bench-td-node${i}-`)), SWEEP_INTERVAL_MS: '0' }, { timeoutMs: 120_000, nodeArgs }));
+      const serverDbUrl = argv.socket ? `postgres://postgres@/${name}?host=${encodeURIComponent(argv.socket)}` : databaseUrl;
+      servers.push(await startServerProcess({ DATABASE_URL: serverDbUrl, DATA_DIR: mkdtempSync(join(tmpdir(), `epot-bench-td-node${i}-`)), SWEEP_INTERVAL_MS: '0' }, { timeoutMs: 120_000, nodeArgs }));
     }
     const urls = servers.map((s) => s.url);
     const sample = async (label: string, withViews: boolean) => {

@@ -5,7 +5,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { HttpError } from '../http-error.ts';
 import { findAuthMember } from '../services/accounts/members.ts';
-import { hmacKey, loadJwtSecret, signAccessToken, createTokenVerifier, type TokenSubject } from '../services/accounts/tokens.ts';
+import { hmacKey, loadJwtSecret, signAccessToken, createTokenVerifier, type TokenClaims, type TokenSubject } from '../services/accounts/tokens.ts';
 import { SERVER_MESSAGES } from '../../contracts/facts/index.ts';
 
 export interface AuthMember {
@@ -24,6 +24,11 @@ declare module 'fastify' {
   interface FastifyInstance {
     tokens: TokenService;
     authenticate: (request: FastifyRequest) => Promise<void>;
+    /**
+     * The verified token's claims without reading the member's row: for a route that checks the
+     * row in its own statement (the heartbeat, services/proctoring/heartbeats.ts). 401 as above.
+     */
+    memberClaims: (request: FastifyRequest) => Promise<TokenClaims>;
   }
   interface FastifyRequest {
     /** Set by `app.authenticate`; read it only in routes that use that preHandler. */
@@ -40,11 +45,17 @@ export const authPlugin = fp(async (app: FastifyInstance, opts: { jwtSecret: str
   app.decorate('tokens', { sign: (user: TokenSubject) => signAccessToken(secret, user, app.clock.now()) });
   app.decorateRequest('member', null as unknown as AuthMember);
 
-  app.decorate('authenticate', async (request: FastifyRequest) => {
+  const memberClaims = async (request: FastifyRequest): Promise<TokenClaims> => {
     const header = request.headers.authorization;
     const token = header?.startsWith('Bearer ') ? header.slice(7).trim() : '';
     const claims = token ? await verifyToken(token, app.clock.now()) : null;
     if (!claims || !UUID.test(claims.sub)) throw HttpError.unauthorized(SERVER_MESSAGES.sessionExpired);
+    return claims;
+  };
+  app.decorate('memberClaims', memberClaims);
+
+  app.decorate('authenticate', async (request: FastifyRequest) => {
+    const claims = await memberClaims(request);
     const row = await findAuthMember(app.db, claims.sub);
     // A deleted user, or a token from before the last logout / password change.
     if (!row || row.token_version !== claims.tv) throw HttpError.unauthorized(SERVER_MESSAGES.sessionExpired);

@@ -3,14 +3,14 @@
 // through the spec API with no photos and no proctoring calls (scored, queued as incomplete evidence,
 // no certificate until a reviewer decides), and beats that stop mid-section while autosaves go on.
 import { randomUUID } from 'node:crypto';
-import { and, desc, eq } from 'drizzle-orm';
+import { and, desc, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AttemptTimeline, ReviewQueueRow } from '../../../contracts/admin-review.ts';
 import type { CertificateListItem } from '../../../contracts/certificates.ts';
 import type { OrderDetailFull, SectionDetail } from '../../../contracts/exam-delivery.ts';
 import { HEARTBEAT_INTERVAL_MS, SUBMIT_GRACE_MS, type SectionName } from '../../../contracts/facts/index.ts';
 import type { Heartbeat, HeartbeatResult } from '../../../contracts/proctoring.ts';
-import { certificates, mailOutbox, orders, proctoringHeartbeats } from '../../db/schema/index.ts';
+import { certificates, mailOutbox, orderSections, orders, proctoringHeartbeats, users } from '../../db/schema/index.ts';
 import { issueMissing } from '../../services/certificates/certificates.ts';
 import { sweepOverdueSections } from '../../services/exam/attempts.ts';
 import { answerPattern, call, getSection, keysFor, sectionPhotos, startedOrder, type StartedOrder } from '../../../tests/server-helpers/exam-attempts.ts';
@@ -92,6 +92,51 @@ describe('the heartbeat route', () => {
     const other = await startedOrder(t);
     // Someone else's order is not found.
     expect((await call(t, { method: 'POST', url: HEARTBEAT(o.orderId), headers: other.headers, payload: { beats: [beat('structure', run, 41)] } })).code).toBe(404);
+  });
+});
+
+describe('the heartbeat in one statement (issue 30)', () => {
+  // The token's row, the rate limit, the order and the storing are one statement: each gate must
+  // still refuse before anything is stored.
+  const stored = async (o: StartedOrder) => (await t.db.select().from(proctoringHeartbeats).where(eq(proctoringHeartbeats.order_id, o.orderId))).length;
+
+  it('takes the order by its licence id too, and refuses a revoked token, a 31st beat in a minute and a disqualified test, storing nothing', async () => {
+    const o = await startedOrder(t);
+    await getSection(t, o, 'listening');
+    const run = randomUUID();
+    const [order] = await t.db.select().from(orders).where(eq(orders.id, o.orderId));
+    const byLicence = await call<HeartbeatResult>(t, { method: 'POST', url: HEARTBEAT(order!.license_id), headers: o.headers, payload: { beats: [beat('listening', run, 1)] } });
+    expect(byLicence.code).toBe(200);
+    expect(byLicence.body.data.accepted).toBe(1);
+
+    // 30 requests a minute: the 31st is refused with Retry-After, and not stored.
+    for (let i = 0; i < 29; i++) expect((await sendBeats(o, [beat('listening', run, 10 + i)])).code).toBe(200);
+    const limited = await sendBeats(o, [beat('listening', run, 99)]);
+    expect(limited.code).toBe(429);
+    expect(Number(limited.res.headers['retry-after'])).toBeGreaterThan(0);
+    expect(await stored(o)).toBe(30);
+
+    // A beat in the last seconds of the section's grace is stored; one after it is refused (a new minute by then; the test clock ticks).
+    const [section] = await t.db.select().from(orderSections).where(and(eq(orderSections.order_id, o.orderId), eq(orderSections.section, 'listening')));
+    const deadline = section!.deadline_at.getTime();
+    expect(deadline).toBeGreaterThan(t.clock.now().getTime() + 60_000);
+    t.clock.set(new Date(deadline + SUBMIT_GRACE_MS - 2_000));
+    expect((await sendBeats(o, [beat('listening', run, 2)])).body.data.accepted).toBe(1);
+    t.clock.set(new Date(deadline + SUBMIT_GRACE_MS));
+    expect((await sendBeats(o, [beat('listening', run, 3)])).code).toBe(409);
+    expect(await stored(o)).toBe(31);
+
+    // Logged out elsewhere (the token's version moved on): 401, nothing stored.
+    await t.db.update(users).set({ token_version: sql`${users.token_version} + 1` }).where(eq(users.id, o.userId));
+    const revoked = await sendBeats(o, [beat('listening', run, 100)]);
+    expect(revoked.code).toBe(401);
+    expect(await stored(o)).toBe(31);
+
+    const d = await startedOrder(t);
+    await getSection(t, d, 'listening');
+    await t.db.update(orders).set({ status: 'disqualified' }).where(eq(orders.id, d.orderId));
+    expect((await sendBeats(d, [beat('listening', run, 1)])).code).toBe(400);
+    expect(await stored(d)).toBe(0);
   });
 });
 

@@ -10,14 +10,14 @@ import {
 } from '../../../contracts/proctoring.ts';
 import type { Config } from '../../config.ts';
 import { getOwnOrder } from '../../services/orders/orders.ts';
-import { recordHeartbeats } from '../../services/proctoring/heartbeats.ts';
+import { heartbeatAnswer, storeBeats } from '../../services/proctoring/heartbeats.ts';
 import { proctoringState, recordProctoringEvent, recordViolation } from '../../services/proctoring/proctoring.ts';
-import { enforce } from '../../services/platform/rate-limit.ts';
+import { enforce, refuseIfOver } from '../../services/platform/rate-limit.ts';
 import { orderConsentState } from '../../services/privacy/consents.ts';
 import { uploadRoutes } from './upload.ts';
 import { counterKindOf, SERVER_MESSAGES } from '../../../contracts/facts/index.ts';
 import { publishMemberEvent } from '../../services/sessions/live.ts';
-import { announceBeatWithNotices } from '../../services/sessions/live-actions.ts';
+import { HttpError } from '../../http-error.ts';
 
 // A real candidate raises a few per minute at most; this stops a runaway or scripted client.
 const VIOLATIONS_PER_MINUTE = 60;
@@ -35,6 +35,7 @@ export const proctoringRoutes: FastifyPluginAsyncZod<{ config: Config }> = async
     limits: { maxBytes: opts.config.uploadMaxBytes, quotaFiles: opts.config.uploadQuotaFiles, quotaBytes: opts.config.uploadQuotaBytes },
   });
   await app.register(orderProctoringRoutes);
+  await app.register(heartbeatRoutes);
 };
 
 const orderProctoringRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -86,17 +87,24 @@ const orderProctoringRoutes: FastifyPluginAsyncZod = async (app) => {
     }
     return { status: 200 as const, message: 'OK', data };
   });
+};
 
+// The heartbeat checks the token's row in its own first statement (services/proctoring/heartbeats.ts):
+// outside the preHandler that reads it for every other proctoring call.
+const heartbeatRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(apiPaths.order.proctoringHeartbeat, {
     bodyLimit: HEARTBEAT_BODY_MAX,
     schema: { summary: "Monitoring heartbeat of the proctoring run (batched): stored with the server's time; the server computes the gaps itself", tags: ['proctoring'],
       params: idParamSchema, body: heartbeatRequestSchema, response: { 200: heartbeatResponseSchema } },
   }, async (req, reply) => {
-    await enforce(app.db, reply, `heartbeat:${req.member.id}`, HEARTBEATS_PER_MINUTE, 60_000, app.clock.now());
+    const claims = await app.memberClaims(req);
     const now = app.clock.now();
-    const data = await recordHeartbeats(app.db, req.member.id, req.params.id, req.body.beats, now);
-    // Test day: the beat reaches the live views; the answer carries the proctors' notices (issue 30).
-    const notices = await announceBeatWithNotices(app.db, { userId: req.member.id, orderId: req.params.id, section: req.body.beats.at(-1)!.section }, now, req.log);
-    return { status: 200 as const, message: 'OK', data: { ...data, notices } };
+    // One statement stores the beats, announces them to the test day's live views and reads the proctors' notices (issue 30).
+    const stmt = await storeBeats(app.db, { userId: claims.sub, tokenVersion: claims.tv }, req.params.id, req.body.beats, HEARTBEATS_PER_MINUTE, 60_000, now);
+    if (!stmt.member) throw HttpError.unauthorized(SERVER_MESSAGES.sessionExpired);
+    refuseIfOver(reply, stmt.rate);
+    if (!stmt.order) throw HttpError.notFound(SERVER_MESSAGES.orderNotFound);
+    const data = heartbeatAnswer({ ...stmt, order: stmt.order }, req.body.beats, now);
+    return { status: 200 as const, message: 'OK', data };
   });
 };

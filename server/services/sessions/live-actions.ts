@@ -3,7 +3,7 @@
 // the next heartbeat answer), a re-entry for a member whose laptop died (the section they were in is
 // reopened with the time they had left; their drafts are kept), a banner message, and (sessions.ts)
 // the end. Each is a live event too, so every open view shows it and the member is told.
-import { and, desc, eq, gt, isNull, max, or, sql } from 'drizzle-orm';
+import { and, desc, eq, gt, isNull, max, or, sql, type Placeholder, type SQL } from 'drizzle-orm';
 import { LIVE_CHANNEL, LIVE_MESSAGES, SUBMIT_GRACE_MS } from '../../../contracts/facts/index.ts';
 import type { MemberNotice } from '../../../contracts/proctoring.ts';
 import type { AppDb } from '../../db/client.ts';
@@ -103,32 +103,33 @@ const noticeText = (kind: string, data: Record<string, unknown>) => (kind === 'm
     : kind === 'reentry' ? LIVE_MESSAGES.reentryNotice : LIVE_MESSAGES.sessionEndedNotice);
 
 /**
- * A heartbeat's part of the test day, in one round trip (a beat comes every 15 s from every member):
- * announces the beat to the live views when the member is in a live session, and returns the
- * notices of their sessions from the last half hour for the heartbeat's answer.
+ * A heartbeat's part of the test day, as common table expressions for the heartbeat's one statement
+ * (services/proctoring/heartbeats.ts; a beat comes every 15 s from every member): `live_sessions`
+ * (the member's sessions that are live now), `announced` (the beat announced to the live views when
+ * there is one and `beat.section` is not null; select from it, or it does not run) and `notices`
+ * (their sessions' notices of the last half hour, for the heartbeat's answer). `beat` gives SQL
+ * expressions or placeholders of the statement: the member, the time (ISO), the order's id and the
+ * section the beat is for.
  */
-export async function announceBeatWithNotices(db: AppDb, input: { userId: string; orderId: string; section: string }, now: Date,
-  log?: { warn: (obj: object, msg: string) => void }): Promise<MemberNotice[]> {
-  const at = now.toISOString();
-  const payload = JSON.stringify({ id: null, u: input.userId, o: input.orderId, k: 'beat', d: { section: input.section }, at });
-  try {
-    const result = await db.execute(sql`with live as (
-        select s.id from ${testSessionMembers} m join ${testSessions} s on s.id = m.session_id
-        where m.user_id = ${input.userId} and s.opens_at - interval '1 day' <= ${at}::timestamptz and s.closes_at + interval '1 hour' >= ${at}::timestamptz),
-      announced as (select pg_notify(${LIVE_CHANNEL}, ${payload}) as x where exists (select 1 from live)),
-      notices as (
-        select e.id, e.kind, e.data, e.at from ${sessionLiveEvents} e
-        where e.session_id in (select id from live) and e.kind in ('message', 'deadline', 'reentry', 'session_end')
-          and e.at > ${new Date(now.getTime() - NOTICE_WINDOW_MS).toISOString()}::timestamptz and (e.user_id is null or e.user_id = ${input.userId})
-        order by e.id limit 20)
-      select (select count(*) from announced)::int as announced, n.id, n.kind, n.data, n.at from (select 1) one left join notices n on true order by n.id`);
-    const rows = ((result as unknown as { rows?: unknown[] }).rows ?? (result as unknown as unknown[])) as
-      { id: number | string | null; kind: string | null; data: Record<string, unknown> | null; at: string | Date | null }[];
-    return rows.filter((r) => r.id !== null).map((r) => ({
-      id: Number(r.id), kind: r.kind as MemberNotice['kind'], at: new Date(r.at!).toISOString(), text: noticeText(r.kind!, r.data ?? {}),
-    }));
-  } catch (err) {
-    log?.warn({ err }, 'live beat not announced');
-    return [];
-  }
+export function beatLiveCtes(beat: { userId: Placeholder | string; at: Placeholder | string; orderId: SQL; section: SQL }): SQL {
+  return sql`live_sessions as (
+      select s.id from ${testSessionMembers} m join ${testSessions} s on s.id = m.session_id
+      where m.user_id = ${beat.userId}::uuid and s.opens_at - interval '1 day' <= ${beat.at}::timestamptz and s.closes_at + interval '1 hour' >= ${beat.at}::timestamptz),
+    announced as (
+      select pg_notify(${LIVE_CHANNEL}, json_build_object('id', null, 'u', ${beat.userId}::text, 'o', ${beat.orderId}, 'k', 'beat',
+        'd', json_build_object('section', ${beat.section}), 'at', ${beat.at}::text)::text) as x
+      where exists (select 1 from live_sessions) and ${beat.section} is not null),
+    notices as (
+      select e.id, e.kind, e.data, e.at from ${sessionLiveEvents} e
+      where e.session_id in (select id from live_sessions) and e.kind in ('message', 'deadline', 'reentry', 'session_end')
+        and e.at > ${beat.at}::timestamptz - ${NOTICE_WINDOW_MS} * interval '1 millisecond' and (e.user_id is null or e.user_id = ${beat.userId}::uuid)
+      order by e.id limit 20)`;
+}
+
+/** The notices of rows that left-joined `notices` (id null: no notice). */
+export function beatNotices(rows: { id: unknown; kind: unknown; data: unknown; at: unknown }[]): MemberNotice[] {
+  return rows.filter((r) => r.id !== null && r.id !== undefined).map((r) => ({
+    id: Number(r.id), kind: r.kind as MemberNotice['kind'], at: new Date(r.at as string | Date).toISOString(),
+    text: noticeText(String(r.kind), (r.data ?? {}) as Record<string, unknown>),
+  }));
 }
