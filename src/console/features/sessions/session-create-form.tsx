@@ -2,7 +2,7 @@
 // and the members — picked from the institution's list, from a CSV with an "email" column, and/or
 // copied from an earlier session — plus optional proctors. The server checks every rule again.
 import { useAtomValue } from 'jotai';
-import { useCallback, useMemo, useState, type FormEvent } from 'react';
+import { useCallback, useEffect, useMemo, useState, type FormEvent } from 'react';
 import { FileTrigger, Form } from 'react-aria-components';
 import { parse } from 'csv-parse/browser/esm/sync';
 import { staffSessionMessages } from '../../../i18n/staff-session-messages.ts';
@@ -14,6 +14,7 @@ import { TextField } from '../../../ui/text-field.tsx';
 import { staffMessages } from '../../../i18n/staff-messages.ts';
 import { errorText } from '../../lib/api/error-text.ts';
 import { listMembers, type MemberFilter } from '../../lib/api/members-api.ts';
+import { listStaffAccounts, type StaffAccount } from '../../lib/api/staff-accounts-api.ts';
 import { usePaged } from '../../lib/paged.ts';
 import { actingInstitutionAtom } from '../../lib/staff-session.ts';
 import { createSession, type TestSession } from './api/sessions-api.ts';
@@ -39,6 +40,7 @@ export function SessionCreateForm({ earlier, onCreated, onCancel }: { earlier: T
   const [picked, setPicked] = useState<Set<string>>(new Set());
   const [emails, setEmails] = useState<string[]>([]);
   const [copyFrom, setCopyFrom] = useState('');
+  const [proctors, setProctors] = useState<Set<string>>(new Set());
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [failure, setFailure] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
@@ -59,7 +61,7 @@ export function SessionCreateForm({ earlier, onCreated, onCancel }: { earlier: T
       const { message } = await createSession({
         ...(institution ? { institution_id: institution } : {}), name: name.trim(),
         opens_at: wibInstant(opens), last_start_at: wibInstant(lastStart), closes_at: wibInstant(closes),
-        member_ids: [...picked], member_emails: emails, ...(copyFrom ? { copy_members_from: copyFrom } : {}), proctor_ids: [],
+        member_ids: [...picked], member_emails: emails, ...(copyFrom ? { copy_members_from: copyFrom } : {}), proctor_ids: [...proctors],
       });
       onCreated(message);
     } catch (err) {
@@ -81,6 +83,7 @@ export function SessionCreateForm({ earlier, onCreated, onCancel }: { earlier: T
       <p className="field-help">{t.windowHelp}</p>
       {errors.time && <Alert tone="error">{errors.time}</Alert>}
       <MemberPicker picked={picked} onToggle={toggle} onEmails={setEmails} earlier={earlier} copyFrom={copyFrom} onCopyFrom={setCopyFrom} error={errors.members} />
+      <ProctorPicker picked={proctors} onChange={setProctors} />
       {failure && <Alert tone="error">{failure}</Alert>}
       <div className="dialog-actions sticky-actions">
         <Button variant="secondary" onPress={onCancel}>{t.cancel}</Button>
@@ -149,6 +152,38 @@ function MemberPicker({ picked, onToggle, onEmails, earlier, copyFrom, onCopyFro
         </div>
       )}
       {error && <Alert tone="error">{error}</Alert>}
+    </fieldset>
+  );
+}
+
+/** Optional proctors: the institution's active proctors and admins (the server checks them again). */
+function ProctorPicker({ picked, onChange }: { picked: Set<string>; onChange: (s: Set<string>) => void }) {
+  const institution = useAtomValue(actingInstitutionAtom);
+  const [list, setList] = useState<StaffAccount[] | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  useEffect(() => {
+    let live = true;
+    listStaffAccounts(institution)
+      .then((l) => { if (live) setList(l.filter((s) => s.active && s.institution_id !== null && (s.role === 'proctor' || s.role === 'institution-admin'))); })
+      .catch((err: unknown) => { if (live) setError(errorText(err)); });
+    return () => { live = false; };
+  }, [institution]);
+  const toggle = (id: string, on: boolean) => { const n = new Set(picked); if (on) n.add(id); else n.delete(id); onChange(n); };
+  return (
+    <fieldset className="session-members">
+      <legend>{t.proctors}</legend>
+      <p className="field-help">{t.proctorsHelp}</p>
+      {error && <Alert tone="error">{error}</Alert>}
+      {list?.length === 0 && <p>{t.proctorsNone}</p>}
+      {list && list.length > 0 && (
+        <ul className="session-pick" aria-label={t.proctorsLabel}>
+          {list.map((s) => (
+            <li key={s.id}>
+              <Checkbox isSelected={picked.has(s.id)} onChange={(on) => toggle(s.id, on)}>{s.name} ({s.email}) · {staffMessages.app.roles[s.role]}</Checkbox>
+            </li>
+          ))}
+        </ul>
+      )}
     </fieldset>
   );
 }
