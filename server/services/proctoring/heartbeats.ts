@@ -51,7 +51,7 @@ const heartbeatStatement = preparedRaw('epot_heartbeat', (db) => {
   return sql`with counted as (${counted.getSQL()}),
     member as (select exists (select 1 from ${users} where ${users.id} = ${p('user_id')}::uuid and ${users.token_version} = ${p('tv')}::int) as ok),
     ord as (select ${orders.id} as id, ${orders.status} as status from ${orders}
-      where ${orders.user_id} = ${p('user_id')}::uuid and (${orders.id} = ${p('ref')}::uuid or ${orders.license_id} = ${p('ref')}::uuid)),
+      where ${orders.user_id} = ${p('user_id')}::uuid and (${orders.id} = ${p('ref')}::uuid or ${orders.license_id} = ${p('ref')}::uuid) limit 1),
     secs as (select ${orderSections.section} as section, ${orderSections.submitted_at} as submitted_at, ${orderSections.deadline_at} as deadline_at
       from ${orderSections} where ${orderSections.order_id} = (select id from ord)),
     allowed as (select 1 as yes where (select ok from member) and (select count from counted) <= ${p('limit')}::int and (select status from ord) = 'in_progress'),
