@@ -3,13 +3,13 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { ensureModels } from './models.ts';
+import { ensureStaticAssets } from './models.ts';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
 const apiPort = process.env.EPOT_DEV_API_PORT ?? '8081';
 const webPort = process.env.PORT ?? '5173';
 
-await ensureModels({ ifMissing: true, repoRoot: root });
+await ensureStaticAssets({ ifMissing: true, repoRoot: root });
 
 const children: ChildProcess[] = [
   spawn(process.execPath, [join(root, 'node_modules/tsx/dist/cli.mjs'), 'watch', '--clear-screen=false', 'server/server.ts'], {

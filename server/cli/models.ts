@@ -177,11 +177,20 @@ export async function ensureWasm(opts: Pick<EnsureOptions, 'repoRoot' | 'log'> =
   return copyAssets(repoRoot, ['@tensorflow', 'tfjs-backend-wasm', 'dist'], ['tfjs-wasm'], log, 'wasm', (f) => f.endsWith('.wasm'));
 }
 
+/**
+ * Everything the build takes from here: the face model and the tfjs WASM binaries. `npm start` and
+ * `npm run dev` call this before building: with the model alone, a fresh clone's build had no
+ * /tfjs-wasm/ and the device check told the candidate the face detection files could not be loaded.
+ */
+export async function ensureStaticAssets(opts: EnsureOptions = {}): Promise<void> {
+  await ensureModels(opts);
+  await ensureWasm(opts);
+}
+
 async function main(argv: string[]): Promise<void> {
   const unknown = argv.filter((a) => a !== '--if-missing');
   if (unknown.length) throw new Error(`unknown argument(s): ${unknown.join(' ')} (usage: models.ts [--if-missing])`);
-  await ensureModels({ ifMissing: argv.includes('--if-missing') });
-  await ensureWasm();
+  await ensureStaticAssets({ ifMissing: argv.includes('--if-missing') });
 }
 
 if (process.argv[1] && import.meta.url === pathToFileURL(path.resolve(process.argv[1])).href) {

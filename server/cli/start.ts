@@ -2,7 +2,7 @@
 // process (API + static SPA). Needs nothing but Node and the npm packages: no media tools, no browser.
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { ensureModels } from './models.ts';
+import { ensureStaticAssets } from './models.ts';
 import { buildIfStale } from './build-if-stale.ts';
 import { certificateOrigin, loadConfig, requirePublicUrl } from '../config.ts';
 import { startServer } from '../server.ts';
@@ -30,7 +30,7 @@ try {
 }
 
 try {
-  await ensureModels({ ifMissing: true, repoRoot: root });
+  await ensureStaticAssets({ ifMissing: true, repoRoot: root });
 } catch (err) {
   console.error(`[epot] the face model could not be installed: ${err instanceof Error ? err.message : String(err)}\n` +
     '[epot] put model.json and group1-shard1of1.bin in a folder and set EPOT_MODELS_DIR to it (README: Face model), then run npm start again.');
