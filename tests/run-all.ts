@@ -64,7 +64,7 @@ const step: Record<string, Step> = {
     name: 'unit-clock-ahead',
     via: 'faketime',
     args: ['-f', ahead.offset, process.execPath,
-      ...vitestRun(aheadJson, ...['contracts', 'workers', 'src', 'server-pglite'].flatMap((p) => ['--project', p]),
+      ...vitestRun(aheadJson, ...['contracts', 'workers', 'src', 'server-pglite', 'server-pglite-isolated'].flatMap((p) => ['--project', p]),
         // Only the files that can read a clock through their imports (tests/clock-ahead.ts).
         ...clockAheadTestFiles(root))],
     // The HTTP fuzzer's random search ran in the unit step; here its fixed corpus and a short search.

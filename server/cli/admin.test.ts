@@ -7,7 +7,7 @@ import { openDatabase } from '../db/client.ts';
 import { companies, institutions, users } from '../db/schema/index.ts';
 import { seedDemo } from '../seed/demo-seed.ts';
 import { redeemLicence } from '../services/orders/orders.ts';
-import { createTestDatabase, testDbKind, type TestDatabase } from '../../tests/server-helpers/test-db.ts';
+import { createMigratedDataDir, createTestDatabase, testDbKind, type TestDatabase } from '../../tests/server-helpers/test-db.ts';
 import { runAdmin } from './admin.ts';
 import { systemClock } from '../services/platform/clock.ts';
 
@@ -32,7 +32,8 @@ beforeAll(async () => {
   } else {
     env = { NODE_ENV: 'test', DATA_DIR: dir };
   }
-  const db = await open();
+  // PGlite: the folder starts from the migrated copy (no initdb on disk); migrate() then finds nothing to do.
+  const db = pg ? await open() : await createMigratedDataDir(env.DATA_DIR!);
   await db.migrate();
   await seedDemo(db.db, { clock: systemClock });
   await db.close();

@@ -9,6 +9,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { runAdmin } from '../cli/admin.ts';
 import { openDatabase } from './client.ts';
 import { DataDirLockedError, LOCK_FILE } from './data-dir-lock.ts';
+import { createMigratedDataDir } from '../../tests/server-helpers/test-db.ts';
 
 const dirs: string[] = [];
 const freshDir = () => {
@@ -22,10 +23,11 @@ const count = async (db: Awaited<ReturnType<typeof openDatabase>>) =>
   Number(((await db.db.execute(sql`select count(*)::int as n from probe`)) as unknown as { rows: { n: number }[] }).rows[0]!.n);
 
 describe('the PGlite data folder lock', () => {
-  // Each PGlite open is an initdb or a start of the WASM instance: seconds on a loaded machine.
+  // Each PGlite open is a start of the WASM instance: seconds on a loaded machine. The folders start from
+  // the migrated copy: an initdb on disk (4 s idle) is not what these tests are about.
   it('refuses the admin CLI and a second server while one runs, and loses nothing', { timeout: 180_000 }, async () => {
     const dir = freshDir();
-    const running = await openDatabase({ dataDir: dir });
+    const running = await createMigratedDataDir(dir);
     await running.db.execute(sql`create table probe (x int)`);
     await running.db.execute(sql`insert into probe values (1), (2)`);
 
@@ -50,7 +52,7 @@ describe('the PGlite data folder lock', () => {
 
   it('takes over a stale lock left by a process that is gone', { timeout: 120_000 }, async () => {
     const dir = freshDir();
-    const first = await openDatabase({ dataDir: dir });
+    const first = await createMigratedDataDir(dir);
     await first.close();
     // A pid that certainly exited: a child that has already ended.
     const gone = spawnSync(process.execPath, ['-e', '']).pid;

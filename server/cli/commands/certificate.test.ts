@@ -15,7 +15,7 @@ import { createDiskStore } from '../../services/media/disk-store.ts';
 import { completedOrder } from '../../../tests/server-helpers/certificates.ts';
 import { createMember } from '../../../tests/server-helpers/members.ts';
 import { pdfQrText, pdfText } from '../../../tests/server-helpers/pdf.ts';
-import { createTestDatabase, testDbKind, type TestDatabase } from '../../../tests/server-helpers/test-db.ts';
+import { createMigratedDataDir, createTestDatabase, testDbKind, type TestDatabase } from '../../../tests/server-helpers/test-db.ts';
 import { runAdmin } from '../admin.ts';
 import { readCredentialUnverified, verifyUrlFor } from '../../../contracts/credential.ts';
 import { QR_SIZE_PT } from '../../services/certificates/certificate-pdf.ts';
@@ -55,7 +55,8 @@ beforeAll(async () => {
   } else {
     env = { NODE_ENV: 'test', DATA_DIR: dir };
   }
-  const database = await open();
+  // PGlite: the folder starts from the migrated copy (no initdb on disk); migrate() then finds nothing to do.
+  const database = pg ? await open() : await createMigratedDataDir(dir);
   await database.migrate();
   await seedDemo(database.db, { clock: systemClock });
   await database.close();

@@ -6,7 +6,7 @@ import { openDatabase } from '../../db/client.ts';
 import { companies } from '../../db/schema/index.ts';
 import { seedDemo } from '../../seed/demo-seed.ts';
 import { writeExamFixture } from '../../../tests/server-helpers/exam-fixture.ts';
-import { createTestDatabase, testDbKind, type TestDatabase } from '../../../tests/server-helpers/test-db.ts';
+import { createMigratedDataDir, createTestDatabase, testDbKind, type TestDatabase } from '../../../tests/server-helpers/test-db.ts';
 import { runAdmin } from '../admin.ts';
 import { systemClock } from '../../services/platform/clock.ts';
 
@@ -31,7 +31,8 @@ beforeAll(async () => {
     pg = await createTestDatabase();
     env.DATABASE_URL = pg.url!;
   }
-  const db = await open();
+  // PGlite: the folder starts from the migrated copy (no initdb on disk); migrate() then finds nothing to do.
+  const db = pg ? await open() : await createMigratedDataDir(env.DATA_DIR!);
   await db.migrate();
   await seedDemo(db.db, { clock: systemClock });
   await db.close();

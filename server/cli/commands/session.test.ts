@@ -11,7 +11,7 @@ import { auditLog } from '../../db/schema/index.ts';
 import { seedDemo, type SeedResult } from '../../seed/demo-seed.ts';
 import type { Clock } from '../../services/platform/clock.ts';
 import { createMember } from '../../../tests/server-helpers/members.ts';
-import { createTestDatabase, testDbKind, type TestDatabase } from '../../../tests/server-helpers/test-db.ts';
+import { createMigratedDataDir, createTestDatabase, testDbKind, type TestDatabase } from '../../../tests/server-helpers/test-db.ts';
 import { runAdmin } from '../admin.ts';
 
 const clock: Clock = { now: () => new Date('2026-12-01T03:00:00Z') };
@@ -36,7 +36,8 @@ beforeAll(async () => {
     pg = await createTestDatabase();
     env.DATABASE_URL = pg.url!;
   }
-  const db = await open();
+  // PGlite: the folder starts from the migrated copy (no initdb on disk); migrate() then finds nothing to do.
+  const db = pg ? await open() : await createMigratedDataDir(env.DATA_DIR!);
   await db.migrate();
   seed = (await seedDemo(db.db, { clock }))!;
   for (let i = 0; i < 3; i++) emails.push((await createMember(db.db, { is_b2b: true, institution_id: seed.institutionId, company_id: seed.companyId })).user.email);
