@@ -259,6 +259,9 @@ test('change password: wrong current password refused, then the new one logs in 
   await page.reload();
   await expect(page.getByTestId('user-fullname')).toHaveText('Sari Wulandari');
   await page.getByRole('button', { name: 'Logout' }).click();
+  // The logout has ended when the login form shows: a navigation before that could cancel it (a CI
+  // run went back to '/' while still logged in and waited for the form until the timeout).
+  await expect(page.getByRole('heading', { name: 'Login' })).toBeVisible();
   await loginViaUi(page, email, 'Rinjani-pagi-cerah-8');
   await expect(page).toHaveURL(/\/epot$/);
 });
