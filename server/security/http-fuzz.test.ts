@@ -151,6 +151,10 @@ function problemWith(route: RouteInfo, res: LightMyRequestResponse): string {
   return '';
 }
 
+// The two long tests' timeouts only catch a hang: 17 s alone, 44 s in CI, and past 240 s under a CPU hog
+// with the vitest lane at nice 10 (issue 26). The figure is the hang guard, not an expectation.
+const HANG_GUARD_MS = 900_000;
+
 describe('HTTP fuzzing', () => {
   it('enumerates the whole API', () => {
     const urls = routes.map((r) => `${r.method} ${r.url}`);
@@ -176,7 +180,7 @@ describe('HTTP fuzzing', () => {
       }
     }
     expect(failures.slice(0, 20)).toEqual([]);
-  }, 240_000);
+  }, HANG_GUARD_MS);
 
   it('answers random cases on every route, with and without a valid token, without a 5xx', async () => {
     const failures: string[] = [];
@@ -193,7 +197,7 @@ describe('HTTP fuzzing', () => {
       }
     }
     expect(failures).toEqual([]);
-  }, 240_000);
+  }, HANG_GUARD_MS);
 
   it('gets past validation on most routes (the inputs are not all bounced at the door)', () => {
     const candidateRoutes = routes.filter((r) => !isStaff(r));
