@@ -88,7 +88,9 @@ describe('PostgreSQL restart during autosave', () => {
       // The database is down: 503 (retry later), not a generic 500.
       expect(f.status).toBe(503);
       expect(f.body).toEqual({ status: f.status, message: expect.stringMatching(/\S/) });
-      expect(f.at).toBeGreaterThanOrEqual(down - 1_000);
+      // In flight when the database went down (a request started before the outage may still be
+      // waiting then on a busy machine: a CPU-hog run saw one start at 73 ms, 1 s before the stop).
+      expect(f.at + f.ms).toBeGreaterThanOrEqual(down - 1_000);
     }
     expect(Math.max(...sent.map((s) => s.ms))).toBeLessThan(HANG_MS);
 
