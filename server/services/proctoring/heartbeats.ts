@@ -39,12 +39,8 @@ export interface BeatStatement {
 /** Open now: started, not submitted, before its deadline and grace (the statement's rule too). */
 const isOpen = (s: SectionState | undefined, now: Date) => !!s && s.submitted_at === null && s.deadline_at + SUBMIT_GRACE_MS > now.getTime();
 
-/**
- * The heartbeat's one statement. Beats are stored only when the token's row matches, the attempt
- * is within `limit` per `windowMs`, the order is the caller's and in progress, and only the beats
- * of a section open now; a beat already stored (same run and seq: a retry) is skipped.
- */
 const p = sql.placeholder;
+// Built once per database handle; named and parsed once per connection on PostgreSQL (db/prepared-raw.ts).
 const heartbeatStatement = preparedRaw('epot_heartbeat', (db) => {
   const h = proctoringHeartbeats;
   const counted = countAttemptSql(db, p('key'), p('at'), p('reset_at'));
