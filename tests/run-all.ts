@@ -14,13 +14,15 @@
 // expect() timeouts, are served first; no vitest test asserts a timing, so only the lane's duration
 // changes. On a shared machine that priority would hand the lane's CPU to other people's jobs
 // instead (seen at load 20: the niced unit step ran at half the pace of a one-worker run and had
-// failures), so it is not lowered there.
+// failures), so it is not lowered there, nor when the machine is already busy before the run starts
+// (an outside CPU hog: tests/outside-load.ts).
 // Each step still passes or fails on its own.
 import { spawn } from 'node:child_process';
 import { existsSync, mkdirSync, rmSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { clockAheadTestFiles, faketimeOffset } from './clock-ahead.ts';
+import { machineBusyShare } from './outside-load.ts';
 import { type Counts, formatSlowest, readPlaywright, readVitest, type Slowest } from './test-reports.ts';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
@@ -114,7 +116,7 @@ async function run(s: Step, opts: { nice?: boolean } = {}): Promise<void> {
   const started = Date.now();
   let cmd = s.via ?? process.execPath;
   let args = s.args;
-  if (opts.nice && !serial && process.env.CI === 'true') [cmd, args] = ['nice', ['-n', '10', cmd, ...args]];
+  if (opts.nice && lowerVitestLane) [cmd, args] = ['nice', ['-n', '10', cmd, ...args]];
   const status = await new Promise<number | null>((resolve) => {
     const child = spawn(cmd, args, { cwd: root, stdio: serial ? 'inherit' : ['ignore', 'pipe', 'pipe'], env: { ...process.env, ...s.env } });
     if (!serial) {
@@ -147,6 +149,15 @@ async function run(s: Step, opts: { nice?: boolean } = {}): Promise<void> {
 }
 
 const started = Date.now();
+// Decided once, before any step of ours loads the machine: a quarter of all cores or more busy over
+// 3 s (half a core on 2) counts as outside load.
+let lowerVitestLane = false;
+if (!serial && process.env.CI === 'true') {
+  const busy = await machineBusyShare();
+  lowerVitestLane = busy !== null && busy < 0.25;
+  const figure = busy === null ? 'unknown' : `${Math.round(busy * 100)} % busy`;
+  console.log(`[test] machine before the run: ${figure}; the vitest lane runs at ${lowerVitestLane ? 'nice 10 beside e2e' : 'normal priority (outside load)'}`);
+}
 await run(step.models!);
 if (serial) {
   for (const name of ['typecheck', 'lint', 'prepare', 'unit', 'unit-clock-ahead', 'chaos', 'e2e']) await run(step[name]!);
