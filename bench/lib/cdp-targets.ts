@@ -12,6 +12,8 @@ export interface TargetReport {
   throttle: string;
   /** null when the network was counted, else why not. */
   networkError: string | null;
+  /** Who started it (a worker's page or worker, by type and short url); absent for the page. */
+  parent?: string;
 }
 
 export interface TargetInfo { targetId: string; type: string; url: string }
@@ -50,13 +52,14 @@ export async function instrumentPage(cdp: Cdp, opts: {
   const targets: TargetReport[] = [];
   const sessions = opts.sessions ?? new Map<string, TargetInfo>();
   const seen = new Set<string>();
-  const setUp = async (sessionId: string, info: TargetInfo) => {
+  const setUp = async (sessionId: string, info: TargetInfo, parent?: TargetInfo) => {
     if (sessions.has(sessionId)) return;
     sessions.set(sessionId, info);
     // A service worker is reached twice (the page's auto-attach and discovery): its events once.
     if (seen.has(info.targetId)) return;
     seen.add(info.targetId);
     const report: TargetReport = { type: info.type, url: info.type === 'page' ? '' : short(info.url), throttle: 'not requested', networkError: null };
+    if (parent) report.parent = parent.type === 'page' ? 'page' : `${parent.type} ${short(parent.url)}`;
     targets.push(report);
     const tasks: Promise<unknown>[] = [];
     if (opts.countNetwork) {
@@ -74,7 +77,7 @@ export async function instrumentPage(cdp: Cdp, opts: {
   };
   // Only the children of this page's sessions: the connection may serve other pages too.
   cdp.on('Target.attachedToTarget', (p, parent) => {
-    if (parent && sessions.has(parent)) void setUp(p.sessionId as string, p.targetInfo as TargetInfo);
+    if (parent && sessions.has(parent)) void setUp(p.sessionId as string, p.targetInfo as TargetInfo, sessions.get(parent));
   });
   cdp.on('Target.targetCreated', (p) => {
     const info = p.targetInfo as TargetInfo;

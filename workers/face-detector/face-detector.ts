@@ -575,7 +575,11 @@ export function createFaceDetector(deps: FaceDetectorDeps): FaceDetectorCore {
     },
 
     getStats(): FaceDetectorStats {
-      return { backend, detections, dropped: gate.dropped + pullDropped, errors, numTensors: tf.memory().numTensors, ratePerSecond: pace.rate, verdicts: { ...verdicts } };
+      // Before the warm-up chose a backend, tf.memory() would make tfjs initialise the best registered
+      // one itself, skipping its `prepare`: WASM's threaded build, whose 8 pthread workers then lived
+      // on beside the real backend (about 20 MB of the exam renderer). No backend, no tensors.
+      const numTensors = backend ? tf.memory().numTensors : 0;
+      return { backend, detections, dropped: gate.dropped + pullDropped, errors, numTensors, ratePerSecond: pace.rate, verdicts: { ...verdicts } };
     },
 
     dispose() {
