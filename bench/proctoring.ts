@@ -123,7 +123,7 @@ interface Figures {
 async function installProbe(page: Page) {
   // tsx compiles this file with esbuild's keepNames: functions passed to the page call its __name helper.
   await page.evaluate('window.__name = (f) => f');
-  return page.evaluate(() => {
+  return page.evaluate((countFrames: boolean) => {
     const w = window as unknown as Record<string, unknown>;
     // Only numbers are kept: an Event Timing entry holds its event's target, so keeping the entries
     // kept every question the candidate had left in memory (the soak's renderer grew with them).
@@ -140,10 +140,10 @@ async function installProbe(page: Page) {
     const started = performance.now();
     // Frames counted, not stored (a soak's hour would keep 216,000 timestamps).
     let frames = 0;
-    let raf = requestAnimationFrame(function count(t) {
+    let raf = countFrames ? requestAnimationFrame(function count(t) {
       if (t >= started) frames++;
       raf = requestAnimationFrame(count);
-    });
+    }) : 0;
     const afterPaint = (fn: () => void) => requestAnimationFrame(() => {
       const { port1, port2 } = new MessageChannel();
       port1.onmessage = () => { port1.close(); fn(); };
@@ -206,7 +206,7 @@ async function installProbe(page: Page) {
         clockEnd: document.querySelector('[data-testid="exam-timer"]')?.textContent ?? '',
       };
     };
-  });
+  }, !process.env.BENCH_NO_FRAME_COUNT);
 }
 
 const percentile = (values: number[], p: number) => {
@@ -308,7 +308,7 @@ async function main(): Promise<void> {
       budget.phase = 'section';
       await installProbe(page);
       if (flags.profile) {
-        await browser.startTracing(page, { categories: ['devtools.timeline', 'disabled-by-default-devtools.timeline', 'v8.execute', 'disabled-by-default-v8.cpu_profiler', 'blink.user_timing'] });
+        await browser.startTracing(page, { categories: ['devtools.timeline', 'disabled-by-default-devtools.timeline', ...(process.env.BENCH_TRACE_NO_SAMPLES ? [] : ['v8.execute', 'disabled-by-default-v8.cpu_profiler']), 'blink.user_timing'] });
       }
       const options = page.getByTestId('question').locator('.radio');
       // Where each option is on the current question (read once per question, before its clicks).

@@ -14,7 +14,10 @@ export function createPhotoEncoderClient({ create }: { create: () => WorkerLike 
     name: 'photo-encoder',
     create,
     timeoutMs: 10_000,
-    idleTimeoutMs: 30_000,
+    // Photos come minutes apart, and a live encoder holds its isolate and the decoded camera frame
+    // of its last drawImage (issue 26: 10-15 MB of the exam renderer, all of it freed by stopping).
+    // Two seconds still serve a burst (the two photos at submission, a violation's photo).
+    idleTimeoutMs: 2_000,
   });
 
   /** Encodes a frame (moved to the worker, closed there) into a JPEG Blob. */
