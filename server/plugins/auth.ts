@@ -7,6 +7,7 @@ import { HttpError } from '../http-error.ts';
 import { findAuthMember } from '../services/accounts/members.ts';
 import { hmacKey, loadJwtSecret, signAccessToken, createTokenVerifier, type TokenClaims, type TokenSubject } from '../services/accounts/tokens.ts';
 import { SERVER_MESSAGES } from '../../contracts/facts/index.ts';
+import { UUID } from '../uuid.ts';
 
 export interface AuthMember {
   id: string;
@@ -35,8 +36,6 @@ declare module 'fastify' {
     member: AuthMember;
   }
 }
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 export const authPlugin = fp(async (app: FastifyInstance, opts: { jwtSecret: string | undefined }) => {
   const secret = await hmacKey(await loadJwtSecret(app.db, opts.jwtSecret));

@@ -8,6 +8,7 @@ import { HttpError } from '../http-error.ts';
 import { hmacKey, loadJwtSecret, signAccessToken, STAFF_AUDIENCE, createTokenVerifier } from '../services/accounts/tokens.ts';
 import { findStaffById, mustEnrolTotp, type StaffRow } from '../services/staff/staff-accounts.ts';
 import type { AuditActor } from '../services/staff/audit.ts';
+import { UUID } from '../uuid.ts';
 
 export interface StaffPrincipal {
   id: string;
@@ -34,8 +35,6 @@ declare module 'fastify' {
 
 /** Operators, and the staff of an institution that requires it, must have two-factor login on (staff-accounts.ts). */
 export { mustEnrolTotp };
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /** Who did it, for the audit log. */
 export const actorOf = (request: FastifyRequest): AuditActor => ({

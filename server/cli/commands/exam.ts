@@ -7,8 +7,7 @@ import { createBlobStore } from '../../services/media/blob-store.ts';
 import { listExamVersions, setExamStatus } from '../../services/operator/exams.ts';
 import { SHELL_ACTOR } from '../../services/staff/audit.ts';
 import { parseFlags, UsageError, type AdminCommand, type AdminContext } from '../admin-command.ts';
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+import { UUID } from '../../uuid.ts';
 
 async function companyId(ctx: AdminContext, given: string | undefined): Promise<string> {
   const db = ctx.database.db;

@@ -5,8 +5,7 @@ import { and, asc, eq } from 'drizzle-orm';
 import { media, users } from '../../db/schema/index.ts';
 import { createBlobStore } from '../../services/media/blob-store.ts';
 import { parseFlags, UsageError, type AdminCommand } from '../admin-command.ts';
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+import { UUID } from '../../uuid.ts';
 
 export const photoCommand: AdminCommand = {
   name: 'photo',

@@ -11,8 +11,8 @@ import { idParamSchema } from '../../../contracts/orders.ts';
 import { HttpError } from '../../http-error.ts';
 import { mediaFile, ownMedia, parseRange } from '../../services/media/media-files.ts';
 import { BlobNotFoundError } from '../../services/media/blob-store.ts';
+import { UUID } from '../../uuid.ts';
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const LINK_INVALID = 'Tautan media tidak valid atau sudah kedaluwarsa';
 
 export const mediaRoutes: FastifyPluginAsyncZod = async (app) => {

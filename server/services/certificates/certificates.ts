@@ -33,6 +33,7 @@ import { certificateHeld, certificateHeldSql, evidenceStatuses } from '../review
 import {
   REVIEW_REVOKED_REASON, REVOCATION_CATEGORIES, SECTION_NAMES, SERVER_MESSAGES, type RevocationCategory,
 } from '../../../contracts/facts/index.ts';
+import { UUID } from '../../uuid.ts';
 
 export type CertificateRow = typeof certificates.$inferSelect;
 type OrderRow = typeof orders.$inferSelect;
@@ -235,9 +236,6 @@ export async function listCertificates(db: AppDb, signer: MediaUrlSigner, userId
   }));
   return { list, limit: o.limit, page: o.page, total: count?.n ?? 0 };
 }
-
-/** Ids the routes take as text: anything else is 404 before it reaches a uuid column. */
-export const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /**
  * update-sertificate: the member's own order and its own live certificate (named by the

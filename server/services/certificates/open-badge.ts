@@ -9,7 +9,8 @@ import { CREDENTIAL_ALG, JWK_PATH_PREFIX, type Jwks } from '../../../contracts/c
 import type { AppDb } from '../../db/client.ts';
 import { certificates, orders } from '../../db/schema/index.ts';
 import { HttpError } from '../../http-error.ts';
-import { CERTIFICATE_MESSAGES, UUID } from './certificates.ts';
+import { CERTIFICATE_MESSAGES } from './certificates.ts';
+import { UUID } from '../../uuid.ts';
 import { signingKey } from './credential-keys.ts';
 
 export const OB3_CONTEXT = ['https://www.w3.org/ns/credentials/v2', 'https://purl.imsglobal.org/spec/ob/v3p0/context-3.0.3.json'];

@@ -23,11 +23,11 @@ import { sectionStartAfterBreak } from './breaks.ts';
 import { countAttemptSql, rateLimitResult, type RateLimitResult } from '../platform/rate-limit.ts';
 import { convertSection, scoreExam, scoreSection, type AnswerKey, type ScorableQuestion } from './scoring.ts';
 import { cachedPerSection, loadSectionContent } from './section-content.ts';
+import { UUID } from '../../uuid.ts';
 
 type Tx = AppTx;
 type Db = AppDb | Tx;
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const NIL_UUID = '00000000-0000-0000-0000-000000000000';
 const p = sql.placeholder;
 export type OrderRow = typeof orders.$inferSelect;

@@ -9,8 +9,8 @@ import type { AppDb } from '../../db/client.ts';
 import { examParts, exams, orderSections, orders, questionGroups, questions } from '../../db/schema/index.ts';
 import { HttpError } from '../../http-error.ts';
 import type { MediaUrlSigner } from '../media/media-urls.ts';
+import { UUID } from '../../uuid.ts';
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 // The sections in the order they are taken, as an SQL array literal (constants only, no input).
 const SECTION_ORDER = sql.raw(`array[${SECTION_NAMES.map((s) => `'${s}'`).join(',')}]`);
 

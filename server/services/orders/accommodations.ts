@@ -15,8 +15,7 @@ import { toBreakView } from '../exam/breaks.ts';
 import { HttpError } from '../../http-error.ts';
 import { appendAudit, type AuditActor } from '../staff/audit.ts';
 import type { OrderRow } from './orders.ts';
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+import { UUID } from '../../uuid.ts';
 
 /** Checks a requested accommodation; throws 400 with the catalogue's message. */
 export function validateAccommodation(a: TimeAccommodation): TimeAccommodation {

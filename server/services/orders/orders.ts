@@ -8,6 +8,7 @@ import { licenceAttempts, licences, orderSections, orders, users, type SurveyMet
 import { HttpError } from '../../http-error.ts';
 import { hashLicenceCode, LICENCE_ALPHABET, normalizeLicenceCode } from './licence-codes.ts';
 import { SERVER_MESSAGES } from '../../../contracts/facts/index.ts';
+import { UUID } from '../../uuid.ts';
 
 export const LICENCE_MESSAGES = {
   invalid: 'Kode lisensi tidak valid',
@@ -82,7 +83,6 @@ export async function listOrders(db: AppDb, userId: string, limit: number, offse
   return { rows, total: count?.n ?? 0 };
 }
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const notFound = () => HttpError.notFound(SERVER_MESSAGES.orderNotFound);
 /** The member's order named by its id or its licence's id (a value or a prepared statement's placeholder). */
 const ownOrder = (userId: string | Placeholder, ref: string | Placeholder) =>

@@ -17,8 +17,7 @@ import { orderSections, orders, proctoringHeartbeats, users } from '../../db/sch
 import { HttpError } from '../../http-error.ts';
 import { countAttemptSql, rateLimitResult, type RateLimitResult } from '../platform/rate-limit.ts';
 import { beatLiveCtes, beatNotices } from '../sessions/live-actions.ts';
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+import { UUID } from '../../uuid.ts';
 
 /** The caller as its verified token names it; the statement checks the row (deleted, logged out). */
 export interface BeatCaller { userId: string; tokenVersion: number }
