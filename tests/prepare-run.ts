@@ -7,6 +7,7 @@ import { existsSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { buildIfStale } from '../server/cli/build-if-stale.ts';
+import { ensureStaticAssets } from '../server/cli/models.ts';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const out = join(root, 'tests', 'fixtures', 'out');
@@ -24,4 +25,7 @@ if (liveness.length) {
   if (res.status !== 0) throw new Error('make-liveness-fixtures.sh failed');
 }
 if (!existsSync(join(out, 'audio', 'mic-speech.wav'))) sh('make-speech-fixtures.sh', ' (needs espeak-ng and sox)');
+// The face model and tfjs's WASM go into the build (public/): without them first, the server's own
+// start would add them and build a second time.
+await ensureStaticAssets({ ifMissing: true, repoRoot: root });
 if (!buildIfStale(root)) console.log('[prepare] dist/ is up to date');
