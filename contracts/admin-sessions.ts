@@ -27,6 +27,10 @@ export type CreateSessionRequest = z.input<typeof createSessionRequestSchema>;
 
 export const sessionPhaseSchema = z.enum(['scheduled', 'open', 'started_closed', 'closed', 'ended']);
 
+/** A proctor assigned to a session, named for the console (issue 30: ids alone told the admin nothing). */
+export const sessionProctorSchema = z.object({ id: z.uuid(), name: z.string(), email: z.string() });
+export type SessionProctor = z.infer<typeof sessionProctorSchema>;
+
 export const testSessionSchema = z.object({
   id: z.uuid(),
   institution_id: z.uuid(),
@@ -39,6 +43,8 @@ export const testSessionSchema = z.object({
   phase_label: z.string(),
   member_count: z.number().int(),
   proctor_ids: z.array(z.uuid()),
+  /** The same proctors with their names, by name. */
+  proctors: z.array(sessionProctorSchema),
   created_at: z.string(),
 });
 export type TestSession = z.infer<typeof testSessionSchema>;

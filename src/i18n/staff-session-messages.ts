@@ -84,6 +84,7 @@ export const staffSessionMessages = {
     endHint: 'Peserta yang belum mulai tidak dapat memulai lagi. Bagian tes yang sedang berjalan tetap berjalan sampai waktunya habis.',
     lastStart: (t: string) => `Batas mulai ${t}`,
     endedAt: (t: string) => `Diakhiri ${t}`,
+    proctors: (names: string) => `Pengawas: ${names}`,
     groups: { all: 'Semua', waiting: 'Belum mulai', testing: 'Sedang tes', offline: 'Luring', submitted: 'Selesai', disqualified: 'Gugur' },
     choose: 'Pilih aksi',
     feedLabel: 'Kejadian terbaru, terbaru di atas',

@@ -11,6 +11,8 @@ import { call, type StartedOrder } from '../../../tests/server-helpers/exam-atte
 import { createMember } from '../../../tests/server-helpers/members.ts';
 import { consentedMember, startSignal } from '../../../tests/server-helpers/session-members.ts';
 import { auditOf, otherInstitutionAdmin, proctorToken, staffCall, staffToken } from '../../../tests/server-helpers/staff.ts';
+import { SHELL_ACTOR } from '../../services/staff/audit.ts';
+import { createStaff } from '../../services/staff/staff-accounts.ts';
 import type { TestApp } from '../../../tests/server-helpers/test-app.ts';
 
 // 07.00 WIB on a Saturday; the session opens at 09.00, last start 10.00, closes 13.00.
@@ -100,6 +102,26 @@ describe('test-day sessions', () => {
     const foreign = await schedule(admin, { name: 'Asing', ...WINDOW, member_ids: [m.userId, stranger.id] });
     expect(foreign).toMatchObject({ code: 400, body: { message: SESSION_MESSAGES.membersOutOfScope } });
     expect((await schedule(admin, { name: 'Kosong', ...WINDOW, member_ids: [] })).code).toBe(400);
+  });
+
+  it("assigns the institution's proctors, named in every answer, and refuses anyone else's", async () => {
+    const m = await member();
+    const now = t.clock.now();
+    const rina = await createStaff(t.db, { email: 'rina.pengawas@epot.local', name: 'Rina Pengawas', role: 'proctor', institutionId: t.seed!.institutionId }, SHELL_ACTOR, now);
+    const adi = await createStaff(t.db, { email: 'adi.admin@epot.local', name: 'Adi Admin', role: 'institution-admin', institutionId: t.seed!.institutionId }, SHELL_ACTOR, now);
+    const other = await otherInstitutionAdmin(t, 'Lembaga Pengawas Lain');
+    const stranger = await createStaff(t.db, { email: 'pengawas.lain@epot.local', name: 'Pengawas Lain', role: 'proctor', institutionId: other.institutionId }, SHELL_ACTOR, now);
+    const refused = await schedule(admin, { name: 'Pengawas asing', ...WINDOW, member_ids: [m.userId], proctor_ids: [rina.id, stranger.id] });
+    expect(refused).toMatchObject({ code: 400, body: { message: SESSION_MESSAGES.proctorsOutOfScope } });
+
+    const made = await schedule(admin, { name: 'Dengan pengawas', ...WINDOW, member_ids: [m.userId], proctor_ids: [rina.id, adi.id] });
+    expect(made.code).toBe(200);
+    const named = [{ id: adi.id, name: 'Adi Admin', email: 'adi.admin@epot.local' }, { id: rina.id, name: 'Rina Pengawas', email: 'rina.pengawas@epot.local' }];
+    const s = made.body.data as TestSession;
+    expect(s.proctors).toEqual(named);
+    expect(s.proctor_ids).toEqual([rina.id, adi.id].sort());
+    const listed = (await staffCall(t, { url: '/sessions', token: admin })).body.data as { list: TestSession[] };
+    expect(listed.list.find((x) => x.id === s.id)?.proctors).toEqual(named);
   });
 
   it('keeps each institution to its own sessions; proctors read only; members and strangers are refused', async () => {

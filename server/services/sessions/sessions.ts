@@ -3,7 +3,7 @@
 // institution (others' sessions answer 404, like ids that do not exist), operators any. Every
 // change is audited ('session.create', 'session.end'); the API, the console and the CLI share this.
 import { and, count, desc, eq, inArray, isNull } from 'drizzle-orm';
-import type { CreateSessionRequest, MemberSessionNotice, TestSession } from '../../../contracts/admin-sessions.ts';
+import type { CreateSessionRequest, MemberSessionNotice, SessionProctor, TestSession } from '../../../contracts/admin-sessions.ts';
 import { createSessionRequestSchema } from '../../../contracts/admin-sessions.ts';
 import { MAX_SESSION_HOURS, MAX_SESSION_MEMBERS, SESSION_MESSAGES, SESSION_PHASE_LABELS, STAFF_MESSAGES, sessionPhase } from '../../../contracts/facts/index.ts';
 import type { AppDb } from '../../db/client.ts';
@@ -15,12 +15,14 @@ import { institutionOf } from '../staff/members.ts';
 
 type SessionRow = typeof testSessions.$inferSelect;
 
-function toSession(row: SessionRow, memberCount: number, proctorIds: string[], now: Date): TestSession {
+function toSession(row: SessionRow, memberCount: number, proctors: SessionProctor[], now: Date): TestSession {
   const phase = sessionPhase(row, now);
+  const proctorIds = proctors.map((p) => p.id).sort();
   return {
     id: row.id, institution_id: row.institution_id, name: row.name, opens_at: row.opens_at.toISOString(),
     last_start_at: row.last_start_at.toISOString(), closes_at: row.closes_at.toISOString(), ended_at: row.ended_at?.toISOString() ?? null,
-    phase, phase_label: SESSION_PHASE_LABELS[phase], member_count: memberCount, proctor_ids: proctorIds, created_at: row.created_at.toISOString(),
+    phase, phase_label: SESSION_PHASE_LABELS[phase], member_count: memberCount, proctor_ids: proctorIds,
+    proctors: [...proctors].sort((a, b) => a.name.localeCompare(b.name, 'id') || a.email.localeCompare(b.email)), created_at: row.created_at.toISOString(),
   };
 }
 
@@ -29,9 +31,11 @@ async function decorate(db: AppDb, rows: SessionRow[], now: Date): Promise<TestS
   const ids = rows.map((r) => r.id);
   const counts = await db.select({ id: testSessionMembers.session_id, n: count() }).from(testSessionMembers)
     .where(inArray(testSessionMembers.session_id, ids)).groupBy(testSessionMembers.session_id);
-  const proctors = await db.select().from(testSessionProctors).where(inArray(testSessionProctors.session_id, ids));
+  const proctors = await db.select({ session_id: testSessionProctors.session_id, id: staff.id, name: staff.name, email: staff.email })
+    .from(testSessionProctors).innerJoin(staff, eq(staff.id, testSessionProctors.staff_id))
+    .where(inArray(testSessionProctors.session_id, ids));
   return rows.map((r) => toSession(r, counts.find((c) => c.id === r.id)?.n ?? 0,
-    proctors.filter((p) => p.session_id === r.id).map((p) => p.staff_id).sort(), now));
+    proctors.filter((p) => p.session_id === r.id).map(({ id, name, email }) => ({ id, name, email })), now));
 }
 
 /** Schedules a session for `institutionId` (the caller has resolved scope); 400 with a catalogue message on bad input. */
@@ -66,11 +70,9 @@ export async function createSession(db: AppDb, institutionId: string, input: Cre
   }
   if (found !== memberIds.length) throw HttpError.badRequest(SESSION_MESSAGES.membersOutOfScope);
   const proctorIds = [...new Set(body.proctor_ids)];
-  if (proctorIds.length > 0) {
-    const ok = await db.select({ id: staff.id }).from(staff)
-      .where(and(inArray(staff.id, proctorIds), eq(staff.institution_id, institutionId), inArray(staff.role, ['proctor', 'institution-admin'])));
-    if (ok.length !== proctorIds.length) throw HttpError.badRequest(SESSION_MESSAGES.proctorsOutOfScope);
-  }
+  const proctors = proctorIds.length === 0 ? [] : await db.select({ id: staff.id, name: staff.name, email: staff.email }).from(staff)
+    .where(and(inArray(staff.id, proctorIds), eq(staff.institution_id, institutionId), inArray(staff.role, ['proctor', 'institution-admin'])));
+  if (proctors.length !== proctorIds.length) throw HttpError.badRequest(SESSION_MESSAGES.proctorsOutOfScope);
   const row = await db.transaction(async (tx) => {
     const [s] = await tx.insert(testSessions).values({
       institution_id: institutionId, name: body.name, opens_at: opens, last_start_at: last, closes_at: closes, created_by: actor.staffId, created_at: now,
@@ -86,7 +88,7 @@ export async function createSession(db: AppDb, institutionId: string, input: Cre
     }, now);
     return s!;
   });
-  return toSession(row, memberIds.length, proctorIds.sort(), now);
+  return toSession(row, memberIds.length, proctors, now);
 }
 
 const inScope = (id: string, institutionId: string | null) =>

@@ -5,6 +5,7 @@
 import { useEffect, useMemo, useReducer, useState } from 'react';
 import { useParams } from 'react-router';
 import { offlineSeconds, type LiveMember } from '../../../../contracts/facts/index.ts';
+import type { TestSession } from '../../../../contracts/admin-sessions.ts';
 import { staffSessionMessages } from '../../../i18n/staff-session-messages.ts';
 import { Alert } from '../../../ui/alert.tsx';
 import { Button } from '../../../ui/button.tsx';
@@ -64,6 +65,21 @@ function FlagsCell({ row }: { row: LiveMember }) {
   );
 }
 
+/** The window, when it ended early, and the proctors the session was given (by name). */
+function SessionFacts({ session, endedAt }: { session: TestSession; endedAt: string | null }) {
+  return (
+    <>
+      <p className="live-sub">
+        {staffSessionMessages.list.window(formatWibDateTime(session.opens_at), formatWibTime(session.last_start_at), formatWibTime(session.closes_at))}
+        {endedAt && ` · ${t.endedAt(formatWibTime(endedAt))}`}
+      </p>
+      {session.proctors.length > 0 && (
+        <p className="live-sub" data-testid="session-proctors">{t.proctors(session.proctors.map((p) => p.name || p.email).join(', '))}</p>
+      )}
+    </>
+  );
+}
+
 export function SessionLivePage() {
   const { id = '' } = useParams();
   const [model, dispatch] = useReducer(liveReducer, initialLive);
@@ -97,12 +113,7 @@ export function SessionLivePage() {
         <a className="nav-back" href={staffPaths.sessions}>{t.back}</a>
       </div>
       <p role="status" className={`live-connection live-connection-${connection}`} data-connection={connection}>{t.connection[connection]}</p>
-      {session && (
-        <p className="live-sub">
-          {staffSessionMessages.list.window(formatWibDateTime(session.opens_at), formatWibTime(session.last_start_at), formatWibTime(session.closes_at))}
-          {model.endedAt && ` · ${t.endedAt(formatWibTime(model.endedAt))}`}
-        </p>
-      )}
+      {session && <SessionFacts session={session} endedAt={model.endedAt} />}
       <div className="live-session-actions">
         <Button variant="secondary" isDisabled={!session} onPress={() => setTarget({ kind: 'session-message' })}>{t.messageAll}</Button>
         <Button variant="secondary" isDisabled={!session || model.endedAt !== null} onPress={() => setTarget({ kind: 'end' })}>{t.end}</Button>
