@@ -14,9 +14,9 @@ export function createPhotoEncoderClient({ create }: { create: () => WorkerLike 
     name: 'photo-encoder',
     create,
     timeoutMs: 10_000,
-    // Photos come minutes apart, and a live encoder holds its isolate and the decoded camera frame
-    // of its last drawImage (issue 26: 10-15 MB of the exam renderer, all of it freed by stopping).
-    // Two seconds still serve a burst (the two photos at submission, a violation's photo).
+    // Photos come minutes apart, and a live encoder holds its isolate and what its last drawImage of
+    // a camera frame allocated (issue 26: with photos the exam renderer held 10-15 MB more). Two
+    // seconds still serve a burst (the two photos at submission, a violation's photo).
     idleTimeoutMs: 2_000,
   });
 
