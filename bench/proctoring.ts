@@ -274,6 +274,8 @@ async function main(): Promise<void> {
     /** Chromium's memory-infra dump at the window's end: MB by allocator, per process id. */
     let infra: Record<number, Record<string, number>> = {};
     let budget: NetworkBudget;
+    // Page errors and proctoring dialogs fail the run, after its figures are written and printed.
+    let pageErrors: string[] = [];
     const browserPid = chromiumBrowserPids()[0];
     if (!browserPid) throw new Error('no Chromium browser process found below this process');
     try {
@@ -338,7 +340,12 @@ async function main(): Promise<void> {
         if (flags['locator-clicks']) await options.nth(i % 2).click();
         else await page.mouse.click(...(await centreOf(i % 2)));
         if (SOAK_MIN > 0 && Date.now() - t0 >= nextMinute * 60_000 && nextMinute < SOAK_MIN) {
-          minuteSamples.push(sampleMemory({ t: nextMinute * 60, browserPid, page, uaTimeoutMs: UA_MEMORY_TIMEOUT_MS }));
+          // Logged as taken: a soak that fails at its end still leaves its hour of figures in the log.
+          const minute = nextMinute;
+          minuteSamples.push(sampleMemory({ t: minute * 60, browserPid, page, uaTimeoutMs: UA_MEMORY_TIMEOUT_MS }).then((m) => {
+            log(`minute ${minute}: exam renderer ${m.examRendererPssMb ?? '?'} MB PSS, all Chromium ${m.totalPssMb} MB, 1-min load ${loadavg()[0]!.toFixed(2)}`);
+            return m;
+          }));
           nextMinute++;
         }
       }
@@ -366,8 +373,9 @@ async function main(): Promise<void> {
       budget.phase = 'after';
       // The workers alive at the end (the face detector and the clock must have run throughout).
       workers = page.workers().map((wk) => /\/([\w-]+?)\.worker[^/]*$|\/([\w-]+)-[\w-]+\.js$/.exec(new URL(wk.url()).pathname)?.slice(1).find(Boolean) ?? wk.url()).sort();
-      if (await page.getByRole('alertdialog').count()) errors.push('a proctoring dialog opened during the window');
-      if (errors.length) throw new Error(`page errors: ${errors.join('; ')}`);
+      const dialog = page.getByRole('alertdialog');
+      if (await dialog.count()) errors.push(`a proctoring dialog opened during the window: ${(await dialog.first().innerText()).replace(/\s+/g, ' ').slice(0, 200)}`);
+      pageErrors = errors;
     } finally {
       cdp.close();
       await browser.close();
@@ -480,6 +488,7 @@ async function main(): Promise<void> {
     mkdirSync(dirname(resultsFile), { recursive: true });
     writeFileSync(resultsFile, JSON.stringify({
       machine,
+      page_errors: pageErrors,
       settings: { accommodation_factor: SOAK_FACTOR, off: OFF, service_worker: !flags['no-service-worker'], section: SECTION, window_s: WINDOW_S, soak_min: SOAK_MIN, cpu_throttle: CPU_THROTTLE, busy_processes: BUSY, click_every_ms: CLICK_EVERY_MS, photo_base_ms: PHOTO_BASE_MS, face_rate_per_s: 4, clicks: flags['locator-clicks'] ? 'playwright locator.click' : 'CDP mouse events at the option centre' },
       summary, throttle, memory: { summary: memorySummary, samples: memory, exam_renderer_smaps_mb: smaps, memory_infra_mb: infra }, data: { summary: dataSummary, rows, load, section: inWindow, requests: requestLog },
       goals, input_delays_ms: delays.map(r1), ...(traceSummary ? { profile: { trace: traceFile, ...traceSummary } } : {}),
@@ -533,6 +542,10 @@ async function main(): Promise<void> {
       console.log(`Trace: ${traceFile} (open in DevTools' Performance panel)`);
     }
     console.log(`Wrote ${resultsFile}`);
+    if (pageErrors.length) {
+      console.error(`[bench] FAILED, the figures above are not the bench's: page errors: ${pageErrors.join('; ')}`);
+      process.exitCode = 1;
+    }
   } finally {
     await app.stop();
   }
