@@ -30,6 +30,8 @@
 // `--profile` traces the window (timeline events and V8 samples; it slows the page a little, so its
 // figures are not the bench's): the raw trace goes to bench/results/proctoring-trace.json and the
 // output names what runs in the main thread's long tasks (lib/main-thread-trace.ts).
+// `--trace-no-samples` traces without the V8 sampler (at 4x its overhead tripled every task), and
+// `--no-frame-count` drops the fps probe (its requestAnimationFrame loop makes a frame every vsync).
 // Clicks are mouse events at the option's centre (CDP Input.dispatchMouseEvent, what a real mouse
 // sends), its position read before the click; Playwright's locator.click() also runs its
 // actionability and hit-target checks in the page's main thread, inside the click's own task (the
@@ -72,7 +74,7 @@ const outDir = join(root, '.tmp', 'bench-proctoring-dist');
 const resultsFile = join(root, 'bench', 'results', 'proctoring.json');
 const traceFile = join(root, 'bench', 'results', 'proctoring-trace.json');
 const { values: flags } = parseArgs({
-  options: { 'cpu-throttle': { type: 'string', default: '1' }, 'soak-min': { type: 'string', default: '0' }, section: { type: 'string' }, off: { type: 'string', default: '' }, 'no-service-worker': { type: 'boolean', default: false }, profile: { type: 'boolean', default: false }, 'locator-clicks': { type: 'boolean', default: false }, busy: { type: 'string', default: '0' } },
+  options: { 'cpu-throttle': { type: 'string', default: '1' }, 'soak-min': { type: 'string', default: '0' }, section: { type: 'string' }, off: { type: 'string', default: '' }, 'no-service-worker': { type: 'boolean', default: false }, profile: { type: 'boolean', default: false }, 'locator-clicks': { type: 'boolean', default: false }, busy: { type: 'string', default: '0' }, 'no-frame-count': { type: 'boolean', default: false }, 'trace-no-samples': { type: 'boolean', default: false } },
 });
 const CPU_THROTTLE = Number(flags['cpu-throttle']);
 const SOAK_MIN = Number(flags['soak-min']);
@@ -206,7 +208,7 @@ async function installProbe(page: Page) {
         clockEnd: document.querySelector('[data-testid="exam-timer"]')?.textContent ?? '',
       };
     };
-  }, !process.env.BENCH_NO_FRAME_COUNT);
+  }, !flags['no-frame-count']);
 }
 
 const percentile = (values: number[], p: number) => {
@@ -310,7 +312,7 @@ async function main(): Promise<void> {
       budget.phase = 'section';
       await installProbe(page);
       if (flags.profile) {
-        await browser.startTracing(page, { categories: ['devtools.timeline', 'disabled-by-default-devtools.timeline', ...(process.env.BENCH_TRACE_NO_SAMPLES ? [] : ['v8.execute', 'disabled-by-default-v8.cpu_profiler']), 'blink.user_timing'] });
+        await browser.startTracing(page, { categories: ['devtools.timeline', 'disabled-by-default-devtools.timeline', ...(flags['trace-no-samples'] ? [] : ['v8.execute', 'disabled-by-default-v8.cpu_profiler']), 'blink.user_timing'] });
       }
       const options = page.getByTestId('question').locator('.radio');
       // Where each option is on the current question (read once per question, before its clicks).
