@@ -13,6 +13,27 @@ export const WASM_PATH = '/tfjs-wasm/';
 
 let wasmPathsSet = false;
 
+/**
+ * Points tfjs at our .wasm files and keeps it on the single-threaded build. The threaded build
+ * (picked when cross-origin isolated) starts its pthread workers from the source text of its own
+ * factory function (Function.prototype.toString). Minified by our production build, that text refers
+ * to names of the bundle that do not exist in the new worker ("e is not defined") and the whole
+ * face-detector worker dies. Unminified it loads, but XNNPACK ran 1 thread on these 2-core machines and
+ * was no faster (bench/README.md, face detection), so we use the single-threaded SIMD build everywhere.
+ */
+export function configureWasm(): void {
+  if (wasmPathsSet || typeof self === 'undefined' || !self.location) return;
+  // An absolute URL: a relative one would resolve against the worker script's URL.
+  setWasmPaths(new URL(WASM_PATH, self.location.origin).href);
+  tf.env().set('WASM_HAS_MULTITHREAD_SUPPORT', false);
+  wasmPathsSet = true;
+}
+
+// When this module loads, not only in the candidate's `prepare`: any tf.* call made before the warm-up
+// that makes tfjs initialise a backend on its own (a tensor count, say) then gets this build too, not
+// the threaded one with its 8 pthread workers (issue 26).
+configureWasm();
+
 /** Loses a WebGL context now instead of whenever it is collected: it holds GPU and driver memory. */
 function loseContext(gl: WebGLRenderingContext | WebGL2RenderingContext | null | undefined): void {
   gl?.getExtension('WEBGL_lose_context')?.loseContext();
@@ -36,19 +57,7 @@ export const browserBackends: BackendCandidate[] = [
   {
     name: 'wasm',
     available: () => typeof WebAssembly === 'object',
-    prepare() {
-      if (wasmPathsSet) return;
-      // An absolute URL: a relative one would resolve against the worker script's URL.
-      setWasmPaths(new URL(WASM_PATH, self.location.origin).href);
-      // The threaded build (picked when cross-origin isolated) starts its pthread workers from the
-      // source text of its own factory function (Function.prototype.toString). Minified by our
-      // production build, that text refers to names of the bundle that do not exist in the new
-      // worker ("e is not defined") and the whole face-detector worker dies. Unminified it loads,
-      // but XNNPACK ran 1 thread on these 2-core machines and was no faster (bench/README.md, face detection),
-      // so we use the single-threaded SIMD build everywhere.
-      tf.env().set('WASM_HAS_MULTITHREAD_SUPPORT', false);
-      wasmPathsSet = true;
-    },
+    prepare: configureWasm,
     async describe() {
       // Threads need cross-origin isolation (SharedArrayBuffer); the server sends COOP/COEP.
       return { simd: Boolean(await tf.env().getAsync('WASM_HAS_SIMD_SUPPORT')), threads: getThreadsCount() };
