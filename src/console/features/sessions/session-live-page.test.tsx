@@ -5,6 +5,7 @@ import { MemoryRouter, Route, Routes } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { LiveSnapshot, TestSession } from '../../../../contracts/admin-sessions.ts';
 import type { LiveHandlers } from './live-stream.ts';
+import { SessionLivePage } from './session-live-page.tsx';
 
 const stream = vi.hoisted(() => ({ snapshot: null as LiveSnapshot | null }));
 vi.mock('./live-stream.ts', () => ({
@@ -14,8 +15,6 @@ vi.mock('./live-stream.ts', () => ({
     return () => {};
   },
 }));
-
-const { SessionLivePage } = await import('./session-live-page.tsx');
 
 const ID = '7c2e4a1b-3d5f-4e6a-8b9c-0d1e2f3a4b5c';
 const session = (proctors: TestSession['proctors']): TestSession => ({
