@@ -18,7 +18,7 @@
 // (an outside CPU hog: tests/outside-load.ts).
 // Each step still passes or fails on its own.
 import { spawn } from 'node:child_process';
-import { existsSync, mkdirSync, rmSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { clockAheadTestFiles, faketimeOffset } from './clock-ahead.ts';
@@ -117,8 +117,12 @@ async function run(s: Step, opts: { nice?: boolean } = {}): Promise<void> {
   let cmd = s.via ?? process.execPath;
   let args = s.args;
   if (opts.nice && lowerVitestLane) [cmd, args] = ['nice', ['-n', '10', cmd, ...args]];
+  // The step's CPU time (all its processes, browsers and servers included), from bash's `times`:
+  // with both cores busy, the run's length follows the CPU its steps use, not their wall time.
+  const cpuFile = join(root, 'test-results', `cpu-${s.name}.txt`);
+  [cmd, args] = ['bash', ['-c', '"$@"; rc=$?; times > "$EPOT_CPU_FILE"; exit $rc', 'step', cmd, ...args]];
   const status = await new Promise<number | null>((resolve) => {
-    const child = spawn(cmd, args, { cwd: root, stdio: serial ? 'inherit' : ['ignore', 'pipe', 'pipe'], env: { ...process.env, ...s.env } });
+    const child = spawn(cmd, args, { cwd: root, stdio: serial ? 'inherit' : ['ignore', 'pipe', 'pipe'], env: { ...process.env, ...s.env, EPOT_CPU_FILE: cpuFile } });
     if (!serial) {
       pipeLines(child.stdout!, process.stdout, `[${s.name}] `);
       pipeLines(child.stderr!, process.stderr, `[${s.name}] `);
@@ -143,9 +147,21 @@ async function run(s: Step, opts: { nice?: boolean } = {}): Promise<void> {
   failed += counts.failed;
   flaky += counts.flaky?.length ?? 0;
   if (counts.slowest) slowest.set(s.name, counts.slowest);
-  const line = `${s.name}: ${status === 0 ? 'ok' : 'FAILED'} (${counts.passed} passed, ${counts.failed} failed, ${secs} s)`;
+  const cpu = cpuSeconds(cpuFile);
+  const line = `${s.name}: ${status === 0 ? 'ok' : 'FAILED'} (${counts.passed} passed, ${counts.failed} failed, ${secs} s${cpu === null ? '' : `, cpu ${cpu.toFixed(0)} s`})`;
   console.log(`[test] ${line}`);
   report.set(s.name, [line, ...(counts.failures ?? []).map((f) => `    ✘ ${f}`), ...(counts.flaky ?? []).map((f) => `    flaky (passed on retry) ${f}`)].join('\n'));
+}
+
+/** User + system seconds of a step's waited-for processes: the second line of bash's `times` ("0m1.5s 0m0.2s"). */
+function cpuSeconds(file: string): number | null {
+  try {
+    const line = readFileSync(file, 'utf8').trim().split('\n')[1] ?? '';
+    const parts = [...line.matchAll(/(\d+)m([\d.]+)s/g)].map((m) => Number(m[1]) * 60 + Number(m[2]));
+    return parts.length === 2 ? parts[0]! + parts[1]! : null;
+  } catch {
+    return null;
+  }
 }
 
 const started = Date.now();
