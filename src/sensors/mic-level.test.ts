@@ -91,7 +91,6 @@ describe('startMicLevel', () => {
 
   const track = () => Object.assign(new EventTarget(), { readyState: 'live' });
   const stream = (t = track()) => ({ getAudioTracks: () => [t] }) as unknown as MediaStream;
-  const settle = () => new Promise((r) => setTimeout(r, 20));
 
   it('wires the worklet into the graph and puts its levels in micLevelAtom', async () => {
     const store = createStore();
@@ -101,8 +100,8 @@ describe('startMicLevel', () => {
     expect(fake.options()).toMatchObject({ processorOptions: { intervalMs: 100 } });
     expect(fake.connections).toEqual(['source->worklet', 'worklet->gain', 'gain->destination']);
     fake.processorPort.postMessage({ type: 'level', rms: 0.2, peak: 0.5, db: -14 });
-    await settle();
-    expect(store.get(micLevelAtom)).toMatchObject({ active: true, rms: 0.2, peak: 0.5, db: -14, error: null });
+    // The port delivers in a later task, as soon as the machine gets to it: waited for, not slept on.
+    await vi.waitFor(() => expect(store.get(micLevelAtom)).toMatchObject({ active: true, rms: 0.2, peak: 0.5, db: -14, error: null }), { timeout: 10_000 });
     meter.stop();
     expect(store.get(micLevelAtom)).toMatchObject({ active: false, rms: 0 });
     expect(fake.context.close).toHaveBeenCalled();

@@ -7,6 +7,7 @@ import { createStore, Provider } from 'jotai';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { examClockAtom, initialExamClockState } from '../../../workers/exam-clock-atoms.ts';
+import { startExamClock } from '../../../workers/exam-clock.ts';
 import { fetchSection, outbox, pendingFor } from '../api/exam-api.ts';
 import { list, parts, sectionDetail } from '../testing/fixtures.ts';
 import type { Render } from '../testing/render-counter.ts';
@@ -39,6 +40,8 @@ async function openQuestionOne() {
   const router = createMemoryRouter([{ path: '/epot/:id/structure', element: <StructurePage /> }], { initialEntries: ['/epot/o1/structure'] });
   render(<Provider store={store}><RouterProvider router={router} /></Provider>);
   await screen.findByRole('radiogroup', { name: 'Pilihan jawaban soal 1' });
+  // The load's last step starts the clock: after it the screen has nothing left to render of its own.
+  await waitFor(() => expect(startExamClock).toHaveBeenCalled());
   return store;
 }
 
@@ -103,7 +106,7 @@ describe('an answer click', () => {
     const store = await openQuestionOne();
     counter.reset();
     act(() => store.set(examClockAtom, { ...initialExamClockState, running: true, remainingSeconds: 1499 }));
-    expect(screen.getByTestId('exam-timer').textContent).toBe('00:24:59');
+    await waitFor(() => expect(screen.getByTestId('exam-timer').textContent).toBe('00:24:59'));
     expect(outside(counter.renders(), ['SectionClock'])).toEqual([]);
   });
 });
