@@ -15,7 +15,7 @@ import { apiPaths, fillPath } from '../../../contracts/api-paths.ts';
 import type { SectionDetail } from '../../../contracts/exam-delivery.ts';
 import { loginViaApi } from '../support/accounts.ts';
 import { chromiumArgs } from '../support/chromium.ts';
-import { scriptSpeech, SENTENCE, setAudioRate, withAudioRate } from '../support/candidate.ts';
+import { scriptSpeech, SENTENCE, setAudioRate, skipRestOfListening, withAudioRate } from '../support/candidate.ts';
 import { expectNoAxeViolations } from '../support/axe.ts';
 import { activate, expectFocusKept, expectFocusVisible, expectReflow, tabTo } from '../support/keyboard.ts';
 import { leaveUntilCounted } from '../support/leave-page.ts';
@@ -175,7 +175,7 @@ async function listening(page: Page): Promise<void> {
   // Focus was on the answered option: the next question's heading takes it when the audio moves on.
   await setAudioRate(page, 8);
   await expect(question(page, 2).getByRole('heading', { name: 'Soal 2' })).toBeFocused({ timeout: 60_000 });
-  await setAudioRate(page, 16);
+  await skipRestOfListening(page);
   const next = page.getByRole('heading', { name: 'Section berikutnya: Section 2' });
   await expect(next).toBeVisible({ timeout: 300_000 });
   await expect(next).toBeFocused();
