@@ -69,8 +69,7 @@ const step: Record<string, Step> = {
       ...vitestRun(aheadJson, ...['contracts', 'workers', 'src', 'server-pglite', 'server-pglite-isolated'].flatMap((p) => ['--project', p]),
         // Only the files that can read a clock through their imports (tests/clock-ahead.ts).
         ...clockAheadTestFiles(root))],
-    // The HTTP fuzzer's random search ran in the unit step; here its fixed corpus and a short search.
-    env: { DONT_FAKE_MONOTONIC: '1', FUZZ_RUNS: '20' },
+    env: { DONT_FAKE_MONOTONIC: '1' },
     report: aheadJson,
     results: () => readVitest(aheadJson, root),
   },

@@ -3,9 +3,10 @@
 // category of bad input, deterministic) and then random cases from fast-check, with a valid member
 // token and with bad ones. The property: never a 5xx; every failure is `{ status, message }` with
 // the HTTP status and a non-empty message; JSON successes carry the envelope.
-// FUZZ_RUNS sets the random cases per route and token mode: 60 on PGlite; 20 on PostgreSQL and in the
-// clock-ahead pass (tests/run-all.ts), which repeat the whole fixed corpus but not the random search
-// that the first pass already made (the file was the unit lane's slowest, ~230 s loaded: issue 26).
+// FUZZ_RUNS sets the random cases per route and token mode: 60 on PGlite; 20 on PostgreSQL, which
+// repeats the whole fixed corpus but not the random search that the first pass already made (the file
+// was the unit lane's slowest, ~230 s loaded: issue 26). The clock-ahead pass leaves it out
+// (tests/clock-ahead.ts, DATE_FREE_TESTS).
 import { randomBytes, randomUUID } from 'node:crypto';
 import { eq, like } from 'drizzle-orm';
 import fc from 'fast-check';
