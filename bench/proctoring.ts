@@ -299,7 +299,15 @@ async function main(): Promise<void> {
       await page.getByLabel('Password').fill(order.password);
       await page.getByRole('button', { name: 'Login', exact: true }).click();
       await page.waitForURL(/\/epot$/);
-      await page.goto(`/epot/${orderId}/${SECTION}?photo-interval-ms=${PHOTO_BASE_MS}${OFF.length ? `&bench-off=${OFF.join(',')}` : ''}`);
+      await page.getByRole('heading', { level: 1, name: 'Test EPOT' }).waitFor();
+      const sectionUrl = `/epot/${orderId}/${SECTION}?photo-interval-ms=${PHOTO_BASE_MS}${OFF.length ? `&bench-off=${OFF.join(',')}` : ''}`;
+      // Once (14:38, a soak) the test list's own late load to /epot cut this navigation short: again then.
+      await page.goto(sectionUrl).catch(async (error: unknown) => {
+        if (!String(error).includes('interrupted by another navigation')) throw error;
+        log('the section\'s navigation was cut short by the test list\'s; going again');
+        await page.waitForURL(/\/epot$/);
+        await page.goto(sectionUrl);
+      });
       await page.getByRole('button', { name: 'Start Test' }).click();
       await page.getByTestId('question').waitFor();
       // Past the detector's model load and warm-up (its own figures are in the face-detection bench).
