@@ -49,7 +49,9 @@ describe('which files the clock-ahead pass runs', () => {
     // libfaketime moves CLOCK_MONOTONIC too unless told not to; timers and performance.now() would then
     // see the jump, and the files that only use them would have to run in the pass again.
     const runAll = readFileSync(join(root, 'tests', 'run-all.ts'), 'utf8');
-    expect(runAll).toMatch(/'unit-clock-ahead':[\s\S]*?env: \{[^}]*DONT_FAKE_MONOTONIC: '1'/);
+    expect(runAll).toMatch(/function clockAheadStep\([\s\S]*?via: 'faketime',[\s\S]*?env: \{[^}]*DONT_FAKE_MONOTONIC: '1'/);
+    // Both clock-ahead steps are made by it.
+    expect(runAll.match(/'(?:unit|server)-clock-ahead': clockAheadStep\(/g)).toHaveLength(2);
   });
 
   it('covers every test file of the four projects except ones proven not to read a clock', () => {

@@ -113,13 +113,32 @@ function closeFrame(frame: AnyFrame): void {
   if ('close' in frame && typeof frame.close === 'function') frame.close();
 }
 
+/**
+ * The frame's RGB as floats, in one array reused for every frame: tf.browser.fromPixels made a new
+ * 192 KB Int32Array per call (four times a second) and the cast another tensor, garbage for the
+ * worker's GC on a busy laptop. (It is not the soak's growth: that stayed; bench/README.) The tensor
+ * made from it is copied into the backend at once (WASM's heap) or read within this inference, whose
+ * scope disposes of it before the next frame overwrites the array.
+ */
+let rgbScratch = new Float32Array(0);
+function rgbFloats(pixels: RgbaImage): Float32Array {
+  const n = pixels.width * pixels.height;
+  if (rgbScratch.length !== n * 3) rgbScratch = new Float32Array(n * 3);
+  const d = pixels.data;
+  for (let i = 0, j = 0; i < n * 4; i += 4, j += 3) {
+    rgbScratch[j] = d[i]!;
+    rgbScratch[j + 1] = d[i + 1]!;
+    rgbScratch[j + 2] = d[i + 2]!;
+  }
+  return rgbScratch;
+}
+
 /** [1, 128, 128, 3]-ready float pixels: letterboxed here unless the reader already placed them. */
 function toModelInput(prepared: PreparedFrame): tf.Tensor3D {
   return tf.tidy(() => {
     const { pixels, letterbox: lb } = prepared;
-    const bytes = new Uint8Array(pixels.data.buffer, pixels.data.byteOffset, pixels.data.byteLength);
-    const rgb = tf.cast(tf.browser.fromPixels({ width: pixels.width, height: pixels.height, data: bytes }, 3), 'float32');
-    if (prepared.placed) return rgb as tf.Tensor3D;
+    const rgb = tf.tensor3d(rgbFloats(pixels), [pixels.height, pixels.width, 3], 'float32');
+    if (prepared.placed) return rgb;
     const scaled = tf.image.resizeBilinear(rgb as tf.Tensor3D, [lb.height, lb.width]);
     return tf.pad(scaled, [
       [lb.dy, lb.size - lb.height - lb.dy],
