@@ -137,7 +137,11 @@ async function run(s: Step, opts: { nice?: boolean } = {}): Promise<void> {
       console.error(`[test] ${s.name}: cannot run ${cmd}: ${err.message}` + (s.via === 'faketime' ? ' (Debian: apt-get install faketime)' : ''));
       resolve(null);
     });
-    child.on('close', (code) => resolve(code));
+    child.on('close', (code) => {
+      // Run through bash, a missing program is its exit 127 rather than a spawn error.
+      if (code === 127 && s.via === 'faketime') console.error(`[test] ${s.name}: cannot run faketime (Debian: apt-get install faketime)`);
+      resolve(code);
+    });
   });
   const secs = ((Date.now() - started) / 1000).toFixed(1);
   let counts: Counts = { passed: status === 0 ? 1 : 0, failed: status === 0 ? 0 : 1 };
