@@ -1,4 +1,6 @@
-// Where `npm test` moves the clock for its time-bomb guard (the unit-clock-ahead step), and over which files.
+// Where `npm test` moves the clock for its time-bomb guard, and over which files: the server tests on
+// PGlite run there, every file (tests/run-all.ts, server-pglite-ahead); of the other projects, the
+// unit-clock-ahead step repeats the files chosen here.
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 /**
@@ -75,22 +77,16 @@ export function clockReadingTests(root: string, files: string[]): string[] {
   return files.filter((f) => readsClock(resolve(root, f), seen));
 }
 
-/** The test files of the projects the clock-ahead pass covers (contracts, workers, src, server). */
+/**
+ * The test files of the projects the unit-clock-ahead step chooses from (contracts, workers, src). The
+ * server's are not chosen from: on PGlite every one of them runs with the clock ahead.
+ */
 export function clockAheadCandidates(root: string): string[] {
-  return ['contracts', 'workers', 'src', 'server']
+  return ['contracts', 'workers', 'src']
     .flatMap((dir) => readdirSync(resolve(root, dir), { recursive: true, encoding: 'utf8' }).map((f) => `${dir}/${f}`))
     .filter((f) => /\.test\.tsx?$/.test(f) && !f.includes('node_modules'))
     .sort();
 }
 
-/**
- * Files that read the clock but whose assertions cannot change with the date, left out of the pass.
- * The HTTP fuzzer asserts that malformed input never gets a 5xx and always the error shape: that is
- * about parsing and validation, and every route's own tests (which do assert dated behaviour) run in
- * the pass. It was the pass's slowest file by far (224 s of its 820 s on a 2-core machine; issue 26).
- */
-export const DATE_FREE_TESTS = ['server/security/http-fuzz.test.ts'];
-
 /** The files the unit-clock-ahead step passes to vitest. */
-export const clockAheadTestFiles = (root: string): string[] =>
-  clockReadingTests(root, clockAheadCandidates(root)).filter((f) => !DATE_FREE_TESTS.includes(f));
+export const clockAheadTestFiles = (root: string): string[] => clockReadingTests(root, clockAheadCandidates(root));

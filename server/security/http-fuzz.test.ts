@@ -5,8 +5,8 @@
 // the HTTP status and a non-empty message; JSON successes carry the envelope.
 // FUZZ_RUNS sets the random cases per route and token mode: 60 on PGlite; 20 on PostgreSQL, which
 // repeats the whole fixed corpus but not the random search that the first pass already made (the file
-// was the unit lane's slowest, ~230 s loaded: issue 26). The clock-ahead pass leaves it out
-// (tests/clock-ahead.ts, DATE_FREE_TESTS).
+// was the unit lane's slowest, ~230 s loaded: issue 26). In `npm test` the PGlite pass runs with the
+// clock moved ahead (tests/run-all.ts, server-pglite-ahead).
 import { randomBytes, randomUUID } from 'node:crypto';
 import { eq, like } from 'drizzle-orm';
 import fc from 'fast-check';

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
-import { clockAheadCandidates, clockAheadTestFiles, clockReadingTests, DATE_FREE_TESTS } from '../clock-ahead.ts';
+import { clockAheadCandidates, clockAheadTestFiles, clockReadingTests } from '../clock-ahead.ts';
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
 
@@ -51,23 +51,30 @@ describe('which files the clock-ahead pass runs', () => {
     const runAll = readFileSync(join(root, 'tests', 'run-all.ts'), 'utf8');
     expect(runAll).toMatch(/function clockAheadStep\([\s\S]*?via: 'faketime',[\s\S]*?env: \{[^}]*DONT_FAKE_MONOTONIC: '1'/);
     // Both clock-ahead steps are made by it.
-    expect(runAll.match(/'(?:unit|server)-clock-ahead': clockAheadStep\(/g)).toHaveLength(2);
+    expect(runAll.match(/'(?:unit-clock|server-pglite)-ahead': clockAheadStep\(/g)).toHaveLength(2);
   });
 
-  it('covers every test file of the four projects except ones proven not to read a clock', () => {
+  it('runs every server file on PGlite with the clock ahead and on PostgreSQL today, each once', () => {
+    const runAll = readFileSync(join(root, 'tests', 'run-all.ts'), 'utf8');
+    const list = (name: string) => JSON.parse(runAll.match(new RegExp(`const ${name} = (\\[[^\\]]*\\]);`))![1]!.replace(/'/g, '"')) as string[];
+    const config = readFileSync(join(root, 'vitest.config.ts'), 'utf8');
+    const projects = ['contracts', 'tooling', 'workers', 'src', 'server-pglite', 'server-pglite-isolated', 'server-postgres', 'server-postgres-isolated'];
+    for (const p of ['contracts', 'tooling', 'workers', 'src']) expect(config).toContain(`name: '${p}'`);
+    // Every project runs in exactly one of the two steps.
+    expect([...list('UNIT_PROJECTS'), ...list('PGLITE_PROJECTS')].sort()).toEqual(projects.sort());
+    expect(list('PGLITE_PROJECTS').every((p) => p.startsWith('server-pglite'))).toBe(true);
+    expect(runAll).toContain("'server-pglite-ahead': clockAheadStep('server-pglite-ahead', PGLITE_PROJECTS, 'every file',");
+  });
+
+  it('chooses from the contract, worker and SPA files, leaving out ones proven not to read a clock', () => {
     const candidates = clockAheadCandidates(root);
     const selected = clockAheadTestFiles(root);
-    expect(candidates.length).toBeGreaterThan(100);
-    expect(selected).toContain('server/routes/auth/session.test.ts');
+    expect(candidates.length).toBeGreaterThan(80);
+    expect(candidates.filter((f) => !/^(?:contracts|workers|src)\//.test(f))).toEqual([]);
     expect(candidates).toContain('contracts/facts/sections.test.ts');
     expect(selected).not.toContain('contracts/facts/sections.test.ts');
     // The face-detector worker reads time only through an injected now (performance.now by default).
     expect(selected).not.toContain('workers/face-detector/face-detector.test.ts');
     expect(selected).toContain('workers/exam-clock/exam-clock.test.ts');
-    // Every server test that builds an app or a database is in: both read the clock (defaultNow, now()).
-    const withDatabase = candidates.filter((f) => f.startsWith('server/') && /server-helpers\/test-(?:app|db)\.ts'/.test(readFileSync(join(root, f), 'utf8')));
-    expect(withDatabase.length).toBeGreaterThan(40);
-    expect(withDatabase.filter((f) => !selected.includes(f))).toEqual(DATE_FREE_TESTS);
-    expect(DATE_FREE_TESTS.every((f) => candidates.includes(f))).toBe(true); // no stale name
   });
 });
