@@ -5,7 +5,9 @@
 // the HTTP status and a non-empty message; JSON successes carry the envelope.
 // FUZZ_RUNS sets the random cases per route and token mode: 60 on PGlite; 20 on PostgreSQL, which
 // repeats the whole fixed corpus but not the random search that the first pass already made (the file
-// was the unit lane's slowest, ~230 s loaded: issue 26). In `npm test` the PGlite pass runs with the
+// was the unit lane's slowest, ~230 s loaded: issue 26). PostgreSQL leaves out the staff routes: with
+// member and bad tokens their answers come from the validator and the staff token check, before any
+// query, so a second database adds nothing there (40 % of the cases). In `npm test` the PGlite pass runs with the
 // clock moved ahead (tests/run-all.ts, server-pglite-ahead).
 import { randomBytes, randomUUID } from 'node:crypto';
 import { eq, like } from 'drizzle-orm';
@@ -71,7 +73,7 @@ beforeAll(async () => {
   fixedTokens.set('huge', `Bearer ${'a'.repeat(8000)}`);
 }, 120_000);
 afterAll(async () => {
-  console.log(`fuzz: ${cases} cases over ${routes?.length ?? 0} routes (${process.env.EPOT_TEST_DB ?? 'pglite'})`);
+  console.log(`fuzz: ${cases} cases over ${routes ? fuzzed().length : 0} routes (${process.env.EPOT_TEST_DB ?? 'pglite'})`);
   await t?.cleanup();
 });
 
@@ -101,6 +103,8 @@ const isUpload = (r: RouteInfo) => r.consumes.includes('multipart/form-data');
  * reading the body (401); their inputs are tested with staff tokens in server/routes/admin.
  */
 const isStaff = (r: RouteInfo) => r.url.startsWith('/api/admin/v1/');
+/** The routes fuzzed on this database (see the file's head). */
+const fuzzed = () => (process.env.EPOT_TEST_DB === 'postgres' ? routes.filter((r) => !isStaff(r)) : routes);
 const isWebhook = (r: RouteInfo) => r.url.endsWith('/webhooks/v1/courier');
 
 async function send(route: RouteInfo, c: FuzzCase): Promise<LightMyRequestResponse> {
@@ -169,7 +173,7 @@ describe('HTTP fuzzing', () => {
 
   it('answers the fixed corpus on every route without a 5xx, in the error shape', async () => {
     const failures: string[] = [];
-    for (const route of routes) {
+    for (const route of fuzzed()) {
       const corpus = corpusFor(route, await worldFor(route), ownIds);
       // Multipart first: the upload rate limit counts every call, whatever its body.
       if (isUpload(route)) {
@@ -185,7 +189,7 @@ describe('HTTP fuzzing', () => {
 
   it('answers random cases on every route, with and without a valid token, without a 5xx', async () => {
     const failures: string[] = [];
-    for (const route of routes) {
+    for (const route of fuzzed()) {
       const uploads = isUpload(route) ? fc.constantFrom(...multipartBodies(UPLOAD_MAX_BYTES)) : undefined;
       const world = await worldFor(route);
       for (const tokens of [['valid'], BAD_TOKENS] as TokenKind[][]) {
