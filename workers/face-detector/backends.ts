@@ -51,6 +51,33 @@ function canUseWebgl(): boolean {
   }
 }
 
+/** A WebGL renderer that runs on the CPU: SwiftShader (Chromium's fallback without a usable GPU), Mesa's llvmpipe/softpipe/lavapipe. */
+export function isSoftwareRenderer(renderer: string): boolean {
+  return /swiftshader|llvmpipe|softpipe|lavapipe|software/i.test(renderer);
+}
+
+/**
+ * Why the automatic warm-up leaves WebGL out, or null: on a software renderer it is never faster than
+ * WASM (bench/README, face detection: 92 ms against ~10 ms), and its trial compiles every shader on
+ * the CPU, which on a busy machine kept the camera check at 'Menyambungkan kamera…' for over a minute
+ * (the warm-up's time budget is only checked between backends). A laptop without a usable GPU is such
+ * a machine.
+ */
+function softwareWebgl(): string | null {
+  if (typeof OffscreenCanvas === 'undefined') return null;
+  try {
+    const canvas = new OffscreenCanvas(1, 1);
+    const gl = canvas.getContext('webgl2') ?? canvas.getContext('webgl');
+    if (!gl) return null;
+    const info = gl.getExtension('WEBGL_debug_renderer_info');
+    const renderer = String(gl.getParameter(info ? info.UNMASKED_RENDERER_WEBGL : gl.RENDERER) ?? '');
+    loseContext(gl);
+    return isSoftwareRenderer(renderer) ? `software WebGL (${renderer.slice(0, 80)}): WASM is faster` : null;
+  } catch {
+    return null;
+  }
+}
+
 let webglModule: typeof TfWebgl | null = null;
 
 export const browserBackends: BackendCandidate[] = [
@@ -66,6 +93,7 @@ export const browserBackends: BackendCandidate[] = [
   {
     name: 'webgl',
     available: canUseWebgl,
+    notWorthTrying: softwareWebgl,
     async prepare() {
       webglModule ??= await import('@tensorflow/tfjs-backend-webgl');
     },

@@ -223,6 +223,16 @@ describe('face detector on the real model (WASM backend)', () => {
     h.detector.dispose();
   }, 60_000);
 
+  it('leaves a backend that is not worth trying here out of the automatic warm-up, but tries it when named', async () => {
+    const h = harness({ backends: [{ name: 'cpu', notWorthTrying: () => 'software renderer' }, wasm] });
+    const auto = await h.detector.load({ warmUpRuns: 0, timedRuns: 1, goodEnoughMs: 0, warmUpBudgetMs: 0 });
+    expect(auto.backend).toBe('wasm');
+    expect(auto.trials).toEqual([{ backend: 'cpu', ok: false, skipped: 'software renderer' }, expect.objectContaining({ backend: 'wasm', ok: true })]);
+    const named = await h.detector.load({ backends: ['cpu'], warmUpRuns: 0, timedRuns: 1 });
+    expect(named.trials).toEqual([expect.objectContaining({ backend: 'cpu', ok: true })]);
+    h.detector.dispose();
+  }, 60_000);
+
   it('stops trying backends once one works and the warm-up has used its time budget', async () => {
     // A busy machine: every reading of the clock is 400 ms later, so WASM's trial alone spends the budget.
     let t = 0;

@@ -39,6 +39,11 @@ export interface BackendCandidate {
   name: FaceBackend;
   /** A cheap feature test; false skips the backend without trying it. */
   available?: () => boolean;
+  /**
+   * Why the automatic warm-up should not try it here though it would run (e.g. WebGL on a software
+   * renderer), or null. A caller that names its backends (`LoadOptions.backends`) tries it anyway.
+   */
+  notWorthTrying?: () => string | null;
   /** Runs before `setBackend` (e.g. `setWasmPaths`). */
   prepare?: () => void | Promise<void>;
   /** Facts worth reporting once it is chosen (SIMD, threads). */
@@ -467,6 +472,11 @@ export function createFaceDetector(deps: FaceDetectorDeps): FaceDetectorCore {
       }
       if (candidate.available && !candidate.available()) {
         trial.error = 'not available in this browser';
+        continue;
+      }
+      const notWorth = options.backends ? null : (candidate.notWorthTrying?.() ?? null);
+      if (notWorth) {
+        trial.skipped = notWorth;
         continue;
       }
       try {
