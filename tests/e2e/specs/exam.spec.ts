@@ -20,7 +20,9 @@ import { pool } from '../support/test-data.ts';
 
 test.use({
   launchOptions: { executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: chromiumArgs('one-face') },
-  actionTimeout: 20_000,
+  // A hang guard: beside a loaded test lane on a slow host a click waited over 20 s for the page to
+  // settle at the start of reading (issue 26).
+  actionTimeout: 45_000,
 });
 
 const api = (p: string) => `/api${p}`;
@@ -79,7 +81,8 @@ const seconds = (clock: string) => clock.split(':').reduce((acc, part) => acc * 
 
 
 test('a candidate takes all three sections; scores, resume, offline answers and resend hold', async ({ page, context, request }) => {
-  test.setTimeout(600_000);
+  // A hang guard: 126 s on one host, 3.9-5 min on a slower one of the same kind (issue 26).
+  test.setTimeout(900_000);
   const data = pool('exam');
   const member = data.individualMembers[0]!;
   const { token, orderId } = await startTest(request, member, licenceCode(0));
@@ -111,7 +114,8 @@ test('a candidate takes all three sections; scores, resume, offline answers and 
   await stopSlowingAudio(page);
   await skipRestOfListening(page);
 
-  await expect(page.getByRole('heading', { name: 'Section berikutnya: Section 2' })).toBeVisible({ timeout: 240_000 });
+  // The rest of listening: ~50 items each loaded, played and skipped; over 4 minutes on a slow busy host.
+  await expect(page.getByRole('heading', { name: 'Section berikutnya: Section 2' })).toBeVisible({ timeout: 480_000 });
   await expect(page.getByText('Structure and Written Expression')).toBeVisible();
   await expect(page.getByText('25 minutes · 40 questions')).toBeVisible();
   await page.getByRole('button', { name: 'Lanjutkan' }).click();
@@ -181,9 +185,12 @@ test('a candidate takes all three sections; scores, resume, offline answers and 
   for (let n = 1; n <= 50; n++) {
     await expect(question(page, n)).toBeVisible();
     if (n === 1) await expect(page.getByRole('article', { name: 'Passage' })).toContainText('Tempeh');
-    if (n === 11) {
+    if (n === 14) {
       // Chaos drill (issue 9): the browser loses the network mid-section, for as long as it takes
-      // an autosave to fail (the outage's length is the chaos tests' concern: tests/chaos).
+      // an autosave to fail (the outage's length is the chaos tests' concern: tests/chaos). Two
+      // answers, not five: on a slow host five took the outage past the 50 s after which the server
+      // may count a silence as a proctoring gap (its autosave record is per minute), and the
+      // evidence below came out 'pending_review' (issue 26).
       await context.setOffline(true);
       await expect(page.getByText(/Koneksi internet terputus/)).toBeVisible();
     }
@@ -195,8 +202,8 @@ test('a candidate takes all three sections; scores, resume, offline answers and 
       await expect.poll(async () => {
         const d = await sectionDetail(request, token, orderId, 'reading');
         const byNumber = new Map(d.exam.parts.flatMap((p) => p.question_list.flatMap((l) => l.list_question)).map((q) => [q.number, q.selected_answer]));
-        return [11, 12, 13, 14, 15].map((k) => byNumber.get(k));
-      }, { timeout: 20_000 }).toEqual([11, 12, 13, 14, 15].map((k) => keyOf('reading')[k - 1]!.right));
+        return [14, 15].map((k) => byNumber.get(k));
+      }, { timeout: 20_000 }).toEqual([14, 15].map((k) => keyOf('reading')[k - 1]!.right));
     }
     if (n < 50) await page.getByRole('button', { name: 'Next', exact: true }).click();
   }
