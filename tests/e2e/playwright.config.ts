@@ -6,7 +6,10 @@ import { chromiumArgs } from './support/chromium.ts';
 export default defineConfig({
   testDir: './specs',
   outputDir: '../../test-results',
-  timeout: 60_000,
+  // A hang guard, not an expectation: on a slow host of the CI kind, beside the test lane, tests of
+  // 24 s elsewhere took 40-66 s (a11y-sweep.spec.ts:33 passed its retry in 57.7 s; issue 26). Tests
+  // that wait longer by design set their own.
+  timeout: 180_000,
   expect: { timeout: 10_000 },
   fullyParallel: false,
   workers: 1,
